@@ -1,0 +1,54 @@
+/// <reference types="vitest/config" />
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// API paths are those of SPEC §7, mounted at the root of the API host. In dev the
+// Vite server proxies them to the API; a browser navigation (Accept: text/html) to a
+// path that is also an SPA route gets index.html instead, the same rule the API uses.
+const API_PREFIXES = ['/auth/authentication', '/auth/users', '/oauth2', '/campaign/', '/donation', '/payment', '/rbac', '/channel', '/health', '/dev', '/socket.io'];
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  const apiTarget = env.API_PROXY_TARGET || `http://127.0.0.1:${env.API_PORT || 3001}`;
+  const proxy = Object.fromEntries(
+    API_PREFIXES.map((prefix) => [
+      prefix,
+      {
+        target: apiTarget,
+        ws: prefix === '/socket.io',
+        bypass: (req: { headers: Record<string, string | string[] | undefined> }) =>
+          String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+      },
+    ]),
+  );
+  return {
+    plugins: [react()],
+    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+    server: { proxy },
+    test: {
+      globals: true,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'client',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts'],
+            setupFiles: ['src/test/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            globalSetup: ['server/test/global-setup.ts'],
+            testTimeout: 30000,
+            hookTimeout: 60000,
+          },
+        },
+      ],
+    },
+  };
+});
