@@ -1,0 +1,8 @@
+// `npm run bench`: runs every benchmark script and prints its figures.
+import { benchBundle } from './bundle';
+
+const results: [string, boolean][] = [];
+results.push(['bundle', await benchBundle()]);
+console.log('\nsummary:');
+for (const [name, ok] of results) console.log(`  ${name}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
+process.exit(results.every(([, ok]) => ok) ? 0 : 1);
