@@ -35,11 +35,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx server/start.ts`,
+    command: `rm -rf ${DATA_DIR} && exec node_modules/.bin/tsx server/start.ts`,
     url: `http://127.0.0.1:${PORT}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

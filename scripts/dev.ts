@@ -8,7 +8,7 @@ const webPort = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/start-api.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: `http://localhost:${webPort}`, SPA_DIR: '' },
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: `http://localhost:${webPort}` },
   }),
   spawn('npx', ['vite', '--port', webPort, '--strictPort'], {
     stdio: 'inherit',

@@ -12,7 +12,7 @@ export interface RunningServer {
 export async function startServer(port: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cdt-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/start.ts'], {
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

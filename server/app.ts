@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { campaignRoutes } from './modules/campaign/routes';
+import { healthRoutes } from './modules/health/routes';
+import { registerErrorHandlers } from './plugins/errors';
+import { registerJobs } from './plugins/jobs';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerSpa, type NotFoundFallback } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    pool: pg.Pool;
+    boss: PgBoss | null;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  /** Started by the jobs plugin and stopped when the app closes. */
+  boss?: PgBoss;
+}
+
+/**
+ * Builds the Fastify app: SPA + API on one instance. It never listens (server.ts does), and it
+ * does not own the pool: whoever created the pool ends it after `app.close()`.
+ * Routes can still be added to the returned instance until it is ready.
+ */
+export async function buildApp({ config, db, pool, boss }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+    },
+    ajv: { customOptions: { allErrors: true } },
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('pool', pool);
+
+  // Order matters: the error handler and the hooks of helmet/rate-limit must exist before routes are added.
+  const spa: { fallback?: NotFoundFallback } = {};
+  registerErrorHandlers(app, { notFoundFallback: (request, reply) => spa.fallback?.(request, reply) ?? Promise.resolve(false) });
+  await registerSecurity(app, config);
+  await registerRateLimit(app, config.rateLimitMax);
+  spa.fallback = await registerSpa(app, config.spaDir);
+  await registerJobs(app, boss);
+
+  await app.register(healthRoutes);
+  await app.register(campaignRoutes);
+  return app;
+}

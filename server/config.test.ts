@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'cdt-config-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies the documented defaults and is frozen', () => {
+    const config = loadConfig({}, dir);
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      dataDir: path.join(dir, '.data'),
+      databaseUrl: null,
+      embeddedPgPort: null,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+      spaDir: path.join(dir, 'dist'),
+      rateLimitMax: 300,
+      adminEmail: 'admin@example.org',
+      demoSeed: true,
+      jobs: true,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('generates TOKEN_SECRET once into DATA_DIR/secret.key and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: 'data' }, dir);
+    const second = loadConfig({ DATA_DIR: 'data' }, dir);
+    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.tokenSecret).toBe(first.tokenSecret);
+    expect(readFileSync(path.join(dir, 'data', 'secret.key'), 'utf8')).toBe(first.tokenSecret);
+  });
+
+  it('reports every invalid value at once', () => {
+    const env = { PORT: 'eighty', NODE_ENV: 'staging', DEMO_SEED: 'maybe', DATABASE_URL: 'mysql://x', TOKEN_SECRET: 'short', RATE_LIMIT_MAX: '0' };
+    expect(() => loadConfig(env, dir)).toThrow(ConfigError);
+    try {
+      loadConfig(env, dir);
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'NODE_ENV', 'DEMO_SEED', 'DATABASE_URL', 'TOKEN_SECRET', 'RATE_LIMIT_MAX']) expect(problems).toContain(name);
+    }
+  });
+
+  it('is silent in tests and derives PUBLIC_URL from PORT', () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '4010', TOKEN_SECRET: 'x'.repeat(32) }, dir);
+    expect(config.logLevel).toBe('silent');
+    expect(config.publicUrl).toBe('http://localhost:4010');
+  });
+});

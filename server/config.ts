@@ -1,0 +1,190 @@
+/**
+ * Server configuration: read from the environment ONCE, validated, frozen.
+ *
+ * A `.env` file in the working directory is loaded first when present (variables already
+ * set in the environment win). Variables and their defaults:
+ *
+ *   NODE_ENV          development      development | test | production
+ *   HOST              0.0.0.0          interface to listen on
+ *   PORT              3000             HTTP port for SPA + API
+ *   DATA_DIR          ./.data          data folder: embedded PostgreSQL (DATA_DIR/pg), secret.key, server.lock
+ *   DATABASE_URL      (unset)          unset → embedded PostgreSQL in DATA_DIR/pg; set → that PostgreSQL
+ *   EMBEDDED_PG_PORT  (unset)          unset → a free port is picked at each start
+ *   LOG_LEVEL         info             fatal | error | warn | info | debug | trace | silent ('silent' when NODE_ENV=test)
+ *   PUBLIC_URL        http://localhost:PORT   the address people open (printed in the banner, used in links)
+ *   SPA_DIR           ./dist           built SPA served at / when SPA_DIR/index.html exists
+ *   RATE_LIMIT_MAX    300              requests per minute per IP (global baseline)
+ *   TOKEN_SECRET      (unset)          unset → generated once and stored in DATA_DIR/secret.key (tokens survive restarts)
+ *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
+ *   DEMO_SEED         true             seed the demo owner and demo campaign at start
+ *   JOBS              true             start the pg-boss job queue
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly nodeEnv: NodeEnv;
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly embeddedPgPort: number | null;
+  readonly logLevel: LogLevel;
+  readonly publicUrl: string;
+  readonly spaDir: string;
+  readonly rateLimitMax: number;
+  readonly tokenSecret: string;
+  readonly adminEmail: string;
+  readonly demoSeed: boolean;
+  readonly jobs: boolean;
+  readonly version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+export const PACKAGE_VERSION = readPackageVersion();
+
+function readPackageVersion(): string {
+  try {
+    const file = fileURLToPath(new URL('../package.json', import.meta.url));
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+/** Builds a validated, frozen config from an environment object. Throws ConfigError. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number | null, min: number, max: number): number | null => {
+    const raw = value(env, name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = value(env, name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = value(env, name);
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, raw: string | undefined, protocols: string[]): string | null => {
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${name === 'DATABASE_URL' ? '<hidden>' : raw}")`);
+      return null;
+    }
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const host = value(env, 'HOST') ?? '0.0.0.0';
+  const port = int('PORT', 3000, 0, 65535) ?? 3000;
+  const dataDir = path.resolve(cwd, value(env, 'DATA_DIR') ?? './.data');
+  const databaseUrl = url('DATABASE_URL', value(env, 'DATABASE_URL'), ['postgres:', 'postgresql:']);
+  const embeddedPgPort = int('EMBEDDED_PG_PORT', null, 1, 65535);
+  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const publicUrl = (url('PUBLIC_URL', value(env, 'PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const spaDir = path.resolve(cwd, value(env, 'SPA_DIR') ?? './dist');
+  const rateLimitMax = int('RATE_LIMIT_MAX', 300, 1, 1_000_000) ?? 300;
+  const adminEmail = (value(env, 'ADMIN_EMAIL') ?? 'admin@example.org').toLowerCase();
+  if (!EMAIL_PATTERN.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
+  const demoSeed = bool('DEMO_SEED', true);
+  const jobs = bool('JOBS', true);
+  const tokenSecretRaw = value(env, 'TOKEN_SECRET');
+  if (tokenSecretRaw !== undefined && tokenSecretRaw.length < 32) problems.push('TOKEN_SECRET must be at least 32 characters');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    nodeEnv,
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    embeddedPgPort,
+    logLevel,
+    publicUrl,
+    spaDir,
+    rateLimitMax,
+    tokenSecret: tokenSecretRaw ?? readOrCreateSecret(dataDir),
+    adminEmail,
+    demoSeed,
+    jobs,
+    version: PACKAGE_VERSION,
+  });
+}
+
+/** The secret lives in DATA_DIR/secret.key (mode 600), created once with a CSPRNG. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new ConfigError([`${file} holds a secret shorter than 32 characters; delete it to generate a new one`]);
+  return secret;
+}
+
+let cached: Config | null = null;
+
+/** The process-wide config: loads `.env` (if present) and the environment once. Exits on invalid values. */
+export function getConfig(): Config {
+  if (cached) return cached;
+  const envFile = path.resolve(process.cwd(), '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  try {
+    cached = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  return cached;
+}

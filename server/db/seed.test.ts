@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-db';
+import { campaignMembers, campaigns, users } from './schema';
+import { DEMO_CAMPAIGN_SLUG, DEMO_OWNER_EMAIL, seed } from './seed';
+
+describe('seed', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('creates the admin, the demo owner and the demo campaign, and is idempotent', async () => {
+    const first = await seed(database.db, { adminEmail: 'Admin@Example.org', demo: true });
+    const second = await seed(database.db, { adminEmail: 'admin@example.org', demo: true });
+
+    expect(first.admin.created).toBe(true);
+    expect(first.demoCampaign?.created).toBe(true);
+    expect(second.admin).toEqual({ ...first.admin, created: false });
+    expect(second.demoOwner).toEqual({ ...first.demoOwner, created: false });
+    expect(second.demoCampaign).toEqual({ ...first.demoCampaign, created: false });
+
+    const demo = await database.db.select().from(campaigns).where(eq(campaigns.slug, DEMO_CAMPAIGN_SLUG));
+    expect(demo).toHaveLength(1);
+    expect(demo[0]).toMatchObject({ campaignName: 'Friends of Demo Candidate', status: 'active', packageStatus: 'ACTIVE', totalPurchasedYear: 1 });
+    expect(demo[0].purchaseDate).toBeInstanceOf(Date);
+
+    const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@example.org'));
+    expect(admin).toMatchObject({ isPlatformAdmin: true, status: 'active' });
+    const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+    expect(owner).toMatchObject({ name: 'Demo Owner', status: 'active', isPlatformAdmin: false });
+
+    const members = await database.db.select().from(campaignMembers).where(eq(campaignMembers.campaignId, demo[0].id));
+    expect(members).toEqual([expect.objectContaining({ userId: owner.id, role: 'owner' })]);
+    const counts = await database.db.execute(sql`select (select count(*) from users)::int as users, (select count(*) from campaigns)::int as campaigns`);
+    expect(counts.rows[0]).toEqual({ users: 2, campaigns: 1 });
+  });
+
+  it('creates only the admin when the demo is off', async () => {
+    const other = await createTestDatabase();
+    try {
+      const result = await seed(other.db, { adminEmail: 'boss@example.org', demo: false });
+      expect(result.demoCampaign).toBeNull();
+      const rows = await other.db.select({ email: users.email }).from(users);
+      expect(rows).toEqual([{ email: 'boss@example.org' }]);
+    } finally {
+      await other.drop();
+    }
+  });
+});

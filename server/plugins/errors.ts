@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The §4 error body. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** Thrown by services and routes; becomes `{ code, message, details? }` with `status`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const NOT_FOUND_BODY: ErrorBody = Object.freeze({ code: 'NOT_FOUND', message: 'Not found' });
+const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({ code: 'INTERNAL_ERROR', message: 'Something went wrong, please try again' });
+
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
+
+type ValidationItem = NonNullable<FastifyError['validation']>[number];
+
+/** `/address/zip` + missing `city` → `address.zip` / `address.city`; the whole object → `_`. */
+function fieldName(item: ValidationItem): string {
+  const base = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = (item.params as { missingProperty?: unknown }).missingProperty;
+  const name = typeof missing === 'string' ? [base, missing].filter(Boolean).join('.') : base;
+  return name || '_';
+}
+
+function validationDetails(error: FastifyError): Record<string, unknown> {
+  const fields: Record<string, string> = {};
+  for (const item of error.validation ?? []) {
+    const name = fieldName(item);
+    fields[name] ??= item.message ?? 'is invalid';
+  }
+  return { in: error.validationContext ?? 'request', fields };
+}
+
+/** Maps any thrown value to a status and a body that is safe to show a client. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; internal: boolean } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { code: error.code, message: error.message };
+    if (error.details) body.details = error.details;
+    return { status: error.status, body, internal: false };
+  }
+  const fastifyError = error as Partial<FastifyError> | null;
+  if (fastifyError?.validation) {
+    return {
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: 'Some fields are not valid', details: validationDetails(fastifyError as FastifyError) },
+      internal: false,
+    };
+  }
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, wrong content type …) carry safe messages.
+    const code = CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
+    return { status, body: { code, message: fastifyError?.message || code }, internal: false };
+  }
+  return { status: 500, body: INTERNAL_ERROR_BODY, internal: true };
+}
+
+export interface ErrorPluginOptions {
+  /** Tried first for unmatched requests (the SPA history fallback); returns true when it answered. */
+  notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+/** Every error and every unmatched request answers with the §4 error body and a real status. */
+export function registerErrorHandlers(app: FastifyInstance, options: ErrorPluginOptions = {}): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, internal } = toErrorResponse(error);
+    if (internal) request.log.error({ err: error }, 'unexpected error');
+    else if (status >= 500) request.log.warn({ code: body.code }, body.message);
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
+    return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND_BODY);
+  });
+}

@@ -1,0 +1,16 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+/** The global baseline: `max` requests per minute per IP; stricter limits are set per route. */
+export async function registerRateLimit(app: FastifyInstance, max: number): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests, please try again in ${context.after}`, {
+        retry_after_seconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+}

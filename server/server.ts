@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import PgBoss from 'pg-boss';
+import { buildApp } from './app';
+import { getConfig, type Config } from './config';
+import { createDatabaseClient, type DatabaseClient } from './db/client';
+import { acquireDataFolderLock, type DataFolderLock } from './db/data-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { ensureDatabase } from './db/ensure-database';
+import { runMigrations } from './db/migrate';
+import { DEMO_OWNER_EMAIL, seed } from './db/seed';
+
+/** The database the app uses inside the embedded cluster. */
+const EMBEDDED_DATABASE = 'campaign_tracker';
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/** Things started so far, stopped in reverse order (also when start-up fails half-way). */
+interface Parts {
+  lock?: DataFolderLock;
+  embedded?: EmbeddedPostgres;
+  client?: DatabaseClient;
+  boss?: PgBoss;
+  app?: FastifyInstance;
+}
+
+async function stopParts(parts: Parts): Promise<void> {
+  const step = async (what: string, fn: () => Promise<unknown> | unknown) => {
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`Shutdown: could not ${what}:`, error instanceof Error ? error.message : error);
+    }
+  };
+  // Closing Fastify stops accepting connections, lets in-flight requests finish, then stops pg-boss (jobs plugin).
+  if (parts.app) await step('close the HTTP server', () => parts.app?.close());
+  else if (parts.boss) await step('stop the job queue', () => parts.boss?.stop({ graceful: true, wait: true, timeout: 10_000 }));
+  if (parts.client) await step('close the database pool', () => parts.client?.pool.end());
+  if (parts.embedded) await step('stop PostgreSQL', () => parts.embedded?.stop());
+  parts.lock?.release();
+}
+
+function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): void {
+  const lines = [
+    '',
+    `  Campaign donation tracker ${config.version} is running`,
+    `  Open:        ${config.publicUrl}`,
+    `  Database:    ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} (port ${embedded.port})` : 'DATABASE_URL'}`,
+    ...(config.demoSeed ? [`  Demo owner:  ${DEMO_OWNER_EMAIL}`] : []),
+    `  Admin:       ${config.adminEmail}`,
+    '  Stop with Ctrl-C.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+/**
+ * Starts everything: data-folder lock + embedded PostgreSQL (unless DATABASE_URL), migrations,
+ * seed, pg-boss (JOBS), the app, listen. Returns a handle whose stop() shuts down in order.
+ */
+export async function startServer(config: Config = getConfig()): Promise<RunningServer> {
+  const parts: Parts = {};
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      parts.lock = acquireDataFolderLock(config.dataDir); // throws before PostgreSQL is touched
+      const lock = parts.lock;
+      process.once('exit', () => lock.release());
+      parts.embedded = await startEmbeddedPostgres({
+        dir: path.join(config.dataDir, 'pg'),
+        port: config.embeddedPgPort,
+        onLog: config.logLevel === 'debug' || config.logLevel === 'trace' ? (line) => console.error(`[postgres] ${line}`) : undefined,
+      });
+      await ensureDatabase(parts.embedded.url(), EMBEDDED_DATABASE);
+      databaseUrl = parts.embedded.url(EMBEDDED_DATABASE);
+    }
+
+    parts.client = createDatabaseClient(databaseUrl);
+    await runMigrations(parts.client.pool);
+    await seed(parts.client.db, { adminEmail: config.adminEmail, demo: config.demoSeed });
+
+    if (config.jobs) parts.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+    parts.app = await buildApp({ config, db: parts.client.db, pool: parts.client.pool, boss: parts.boss });
+    try {
+      await parts.app.listen({ host: config.host, port: config.port });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new Error(`Port ${config.port} is already in use. Stop what uses it, or set PORT to another port.`, { cause: error });
+      }
+      throw error;
+    }
+  } catch (error) {
+    await stopParts(parts);
+    throw error;
+  }
+
+  printBanner(config, parts.embedded);
+  let stopping: Promise<void> | null = null;
+  return {
+    app: parts.app,
+    config,
+    stop: () => (stopping ??= stopParts(parts)),
+  };
+}
+
+/** SIGINT/SIGTERM → graceful stop, then exit; a second signal forces the exit. */
+export function stopOnSignals(server: RunningServer): void {
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) {
+      console.error(`\n${signal} again: forcing exit.`);
+      process.exit(1);
+    }
+    received = true;
+    console.log(`\n${signal} received: shutting down (press Ctrl-C again to force).`);
+    const force = setTimeout(() => {
+      console.error('Shutdown took too long: forcing exit.');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.stop().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
