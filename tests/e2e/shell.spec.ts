@@ -34,7 +34,7 @@ test('a slug that belongs to no campaign shows the 404 page', async ({ page }) =
 test('the demo campaign has its public donation page', async ({ page }) => {
   await page.goto('/demo-campaign');
   await expect(page.getByRole('heading', { name: /Pay Your Donation/i })).toBeVisible();
-  await expect(page.getByText('Friends of Demo Candidate')).toBeVisible();
+  await expect(page.getByText('Friends of Demo Candidate', { exact: true })).toBeVisible();
 });
 
 test('the page loads under the server Content-Security-Policy without violations', async ({ page }) => {

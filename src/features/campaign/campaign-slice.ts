@@ -1,0 +1,89 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CampaignOption, CampaignSummary, TimeRemaining } from '../../lib/campaign-types';
+
+export interface CampaignState {
+  selectedCampaignId: CampaignSummary['campaign_id'] | null;
+  selectedCampaignOption: CampaignOption | null;
+  selectedCampaign: CampaignSummary | null;
+  headerCampaignList: CampaignSummary[];
+  allCampaignList: CampaignSummary[];
+  /** Seconds left until the package expires; null when no countdown runs. */
+  countdown: number | null;
+  timeRemaining: TimeRemaining;
+  paymentFlag: boolean;
+}
+
+export const initialCampaignState: CampaignState = {
+  selectedCampaignId: null,
+  selectedCampaignOption: null,
+  selectedCampaign: null,
+  headerCampaignList: [],
+  allCampaignList: [],
+  countdown: null,
+  timeRemaining: { days: 0, hours: 0, minutes: 0, seconds: 0 },
+  paymentFlag: false,
+};
+
+const campaignSlice = createSlice({
+  name: 'campaign',
+  initialState: initialCampaignState,
+  reducers: {
+    /** Choosing a campaign sets the selection and resets the payment flag (SPEC §4). */
+    selectCampaign(state, action: PayloadAction<CampaignOption>) {
+      const option = action.payload;
+      state.selectedCampaignId = option.value;
+      state.selectedCampaignOption = option;
+      state.selectedCampaign =
+        state.headerCampaignList.find((c) => c.campaign_id === option.value) ??
+        state.allCampaignList.find((c) => c.campaign_id === option.value) ??
+        null;
+      state.paymentFlag = false;
+      state.countdown = null;
+      state.timeRemaining = initialCampaignState.timeRemaining;
+    },
+    clearCampaign(state) {
+      state.selectedCampaignId = null;
+      state.selectedCampaignOption = null;
+      state.selectedCampaign = null;
+      state.countdown = null;
+      state.timeRemaining = initialCampaignState.timeRemaining;
+    },
+    setSelectedCampaign(state, action: PayloadAction<CampaignSummary | null>) {
+      state.selectedCampaign = action.payload;
+    },
+    setHeaderCampaignList(state, action: PayloadAction<CampaignSummary[]>) {
+      state.headerCampaignList = action.payload;
+      const selected = action.payload.find((c) => c.campaign_id === state.selectedCampaignId);
+      if (selected) state.selectedCampaign = selected;
+    },
+    setAllCampaignList(state, action: PayloadAction<CampaignSummary[]>) {
+      state.allCampaignList = action.payload;
+    },
+    setCountdown(state, action: PayloadAction<number | null>) {
+      state.countdown = action.payload;
+    },
+    setTimeRemaining(state, action: PayloadAction<TimeRemaining>) {
+      state.timeRemaining = action.payload;
+    },
+    setPaymentFlag(state, action: PayloadAction<boolean>) {
+      state.paymentFlag = action.payload;
+    },
+    reset() {
+      return initialCampaignState;
+    },
+  },
+});
+
+export const {
+  selectCampaign,
+  clearCampaign,
+  setSelectedCampaign,
+  setHeaderCampaignList,
+  setAllCampaignList,
+  setCountdown,
+  setTimeRemaining,
+  setPaymentFlag,
+  reset: resetCampaign,
+} = campaignSlice.actions;
+
+export const campaignReducer = campaignSlice.reducer;

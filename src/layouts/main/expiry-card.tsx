@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { expiryState, formatDisplayDate, remainingUntil } from '../../../domain/package-expiry';
+import { useAppSelector } from '../../app/hooks';
+import { COUNTDOWN_TICK_MS } from '../../config/constants';
+import { paths } from '../../config/paths';
+import styles from './expiry-card.module.css';
+import { isCampaignScopeHidden } from './hide-rules';
+
+/** Sidebar package card: inactive, expiring soon (with countdown) or active (SPEC §4). */
+export function ExpiryCard() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const campaign = useAppSelector((s) => s.campaign.selectedCampaign);
+  const [now, setNow] = useState(() => new Date());
+  const { state, expiry } = campaign ? expiryState(campaign, now) : { state: null, expiry: null };
+
+  useEffect(() => {
+    if (state !== 'expiring-soon') return;
+    const timer = setInterval(() => setNow(new Date()), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [state]);
+
+  if (!campaign || !state || isCampaignScopeHidden(pathname)) return null;
+
+  if (state === 'inactive') {
+    return (
+      <section className={`${styles.card} ${styles.inactive}`} aria-label={t('expiry.title')}>
+        <span className={styles.badgeInactive}>{t('expiry.inactive')}</span>
+        <p className={styles.text}>{t('expiry.purchasePrompt')}</p>
+        <Link to={paths.purchasePackage} className={styles.action}>
+          {t('expiry.purchase')}
+        </Link>
+      </section>
+    );
+  }
+
+  const date = expiry ? formatDisplayDate(expiry) : '';
+  if (state === 'expiring-soon' && expiry) {
+    const left = remainingUntil(expiry, now);
+    return (
+      <section className={`${styles.card} ${styles.warning}`} aria-label={t('expiry.title')}>
+        <span className={styles.badgeActive}>{t('expiry.active')}</span>
+        <p className={styles.text}>{t('expiry.expiresSoon', { date })}</p>
+        <p className={styles.countdown}>{t('expiry.remaining', { days: left.days, hours: left.hours, minutes: left.minutes, seconds: left.seconds })}</p>
+        <Link to={paths.purchasePackage} className={styles.action}>
+          {t('expiry.purchase')}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.card} aria-label={t('expiry.title')}>
+      <span className={styles.badgeActive}>{t('expiry.active')}</span>
+      <p className={styles.text}>{t('expiry.isActive')}</p>
+      <p className={styles.date}>{t('expiry.expiresOn', { date })}</p>
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { selectCampaign, setHeaderCampaignList } from '../../features/campaign/campaign-slice';
+import { setUser } from '../../features/user/user-slice';
+import { readSession, STORAGE_KEYS } from '../../lib/session';
+import { renderApp, signIn } from '../../test/render-app';
+
+const signOutCalls: { body: unknown; authorization: string | null }[] = [];
+const server = setupServer(
+  http.post('*/auth/authentication/sign-out', async ({ request }) => {
+    signOutCalls.push({ body: await request.json(), authorization: request.headers.get('authorization') });
+    return HttpResponse.json({ data: null });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  signOutCalls.length = 0;
+});
+afterAll(() => server.close());
+
+const campaigns = [
+  { campaign_id: 1, campaign_name: 'Jane for Council', package_status: 'ACTIVE' as const, purchase_date: '2020-01-01T00:00:00Z', total_purchased_year: 100 },
+  { campaign_id: 2, campaign_name: 'Sam for Mayor', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
+];
+
+async function openPrivate(path: string) {
+  signIn();
+  const result = renderApp(path);
+  await screen.findByRole('heading', { level: 1 });
+  return result;
+}
+
+describe('header campaign dropdown', () => {
+  it('is shown on the dashboard with its placeholder', async () => {
+    await openPrivate('/dashboard');
+    expect(screen.getByRole('combobox', { name: 'Select a campaign' })).toBeInTheDocument();
+    expect(screen.getByText('--- Select a Campaign ---')).toBeInTheDocument();
+  });
+
+  it.each(['/my-account', '/campaign', '/campaign/campaign-details'])('is hidden on %s', async (path) => {
+    await openPrivate(path);
+    expect(screen.queryByRole('combobox', { name: 'Select a campaign' })).toBeNull();
+  });
+
+  it('says when no campaign is available', async () => {
+    const user = userEvent.setup();
+    await openPrivate('/dashboard');
+    await user.click(screen.getByRole('combobox', { name: 'Select a campaign' }));
+    expect(await screen.findByText('No platform campaign Available')).toBeInTheDocument();
+  });
+
+  it('selects a campaign from the header list and clears it', async () => {
+    const user = userEvent.setup();
+    const { store } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setHeaderCampaignList(campaigns));
+    });
+    act(() => {
+      store.dispatch({ type: 'campaign/setPaymentFlag', payload: true });
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Select a campaign' }));
+    await user.click(await screen.findByText('Sam for Mayor'));
+    expect(store.getState().campaign.selectedCampaignId).toBe(2);
+    expect(store.getState().campaign.selectedCampaignOption).toEqual({ label: 'Sam for Mayor', value: 2 });
+    expect(store.getState().campaign.paymentFlag).toBe(false);
+
+    const clear = document.querySelector('[class*="indicatorContainer"]') as HTMLElement;
+    await user.click(clear);
+    await waitFor(() => expect(store.getState().campaign.selectedCampaignId).toBeNull());
+  });
+});
+
+describe('profile menu', () => {
+  it('shows Set your name / Set your email and the default avatar when the user slice is empty', async () => {
+    const user = userEvent.setup();
+    await openPrivate('/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(screen.getByText('Set your name')).toBeInTheDocument();
+    expect(screen.getByText('Set your email')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', '/default-avatar.svg');
+    expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/my-account');
+  });
+
+  it('shows the stored name and e-mail', async () => {
+    const user = userEvent.setup();
+    const { store } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setUser({ name: 'Jane Roe', email: 'jane@example.org' }));
+    });
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(screen.getByText('Jane Roe')).toBeInTheDocument();
+    expect(screen.getByText('jane@example.org')).toBeInTheDocument();
+  });
+
+  it('logs a REGULAR session out: sign-out without Authorization, state cleared, login page', async () => {
+    const user = userEvent.setup();
+    const { store, router } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setUser({ name: 'Jane Roe' }));
+    });
+    act(() => {
+      store.dispatch(setHeaderCampaignList(campaigns));
+    });
+    act(() => {
+      store.dispatch(selectCampaign({ label: 'Jane for Council', value: 1 }));
+    });
+    document.cookie = 'i18next=en; path=/';
+    sessionStorage.setItem('register', 'x');
+
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(signOutCalls).toEqual([{ body: { accessToken: 'access-1' }, authorization: null }]);
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userData)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(document.cookie).toBe('');
+    expect(store.getState().user.name).toBe('');
+    expect(store.getState().campaign.selectedCampaignId).toBeNull();
+    expect(store.getState().campaign.headerCampaignList).toEqual([]);
+  });
+
+  it('logs out even when the sign-out call fails', async () => {
+    server.use(http.post('*/auth/authentication/sign-out', () => HttpResponse.json({ code: 'X' }, { status: 500 })));
+    const user = userEvent.setup();
+    const { router } = await openPrivate('/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(readSession()).toBeNull();
+  });
+});
+
+describe('sidebar', () => {
+  it('opens and closes with the menu toggle', async () => {
+    const user = userEvent.setup();
+    await openPrivate('/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await user.click(toggle);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('lists the entries, marks the active one and discloses the Reports group', async () => {
+    const user = userEvent.setup();
+    await openPrivate('/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Dashboard', 'Campaign', 'Payment Gateway', 'My Account', 'Donor List', 'Bulk History', 'Follow-up Call', 'Purchase History', 'Roles and Access', 'Users Management']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Roles and Access' })).toHaveAttribute('href', '/user-management?tab=roles');
+
+    const reports = within(nav).getByRole('button', { name: 'Reports' });
+    expect(reports).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).queryByRole('link', { name: 'Donation Report' })).toBeNull();
+    await user.click(reports);
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Donation Report', 'Pledges Receivable Report', 'Donor Limit Report', 'Donor History Report', 'Match Report', 'Due Report', 'Expense Report']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('opens the Reports group on a report page', async () => {
+    await openPrivate('/match-report');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Match Report' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('sidebar expiry card', () => {
+  it('is hidden when no campaign is selected', async () => {
+    await openPrivate('/dashboard');
+    expect(screen.queryByRole('region', { name: 'Package' })).toBeNull();
+  });
+
+  it('shows Active with the expiry date for a long-running package', async () => {
+    const { store } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setHeaderCampaignList(campaigns));
+    });
+    act(() => {
+      store.dispatch(selectCampaign({ label: 'Jane for Council', value: 1 }));
+    });
+    const card = await screen.findByRole('region', { name: 'Package' });
+    expect(card).toHaveTextContent('Active');
+    expect(card).toHaveTextContent('Your campaign is active.');
+    expect(card).toHaveTextContent('Expires on 01-01-2120');
+  });
+
+  it('shows Inactive with a purchase prompt, and hides on my-account', async () => {
+    const { store, router } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setHeaderCampaignList(campaigns));
+    });
+    act(() => {
+      store.dispatch(selectCampaign({ label: 'Sam for Mayor', value: 2 }));
+    });
+    const card = await screen.findByRole('region', { name: 'Package' });
+    expect(card).toHaveTextContent('Inactive');
+    expect(within(card).getByRole('link', { name: 'Purchase package' })).toHaveAttribute('href', '/purchase-package');
+    await act(() => router.navigate('/my-account'));
+    await screen.findByRole('heading', { level: 1, name: 'My Account' });
+    expect(screen.queryByRole('region', { name: 'Package' })).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+/** Campaign shapes shared by the campaign slice, layouts and pages (SPEC §3). */
+
+export type PackageStatus = 'ACTIVE' | 'INACTIVE';
+
+export interface CampaignSummary {
+  campaign_id: number | string;
+  campaign_name: string;
+  slug?: string;
+  role?: string;
+  package_status?: PackageStatus;
+  purchase_date?: string | null;
+  total_purchased_year?: number | null;
+  is_popup_shown?: 0 | 1;
+}
+
+export interface CampaignOption {
+  label: string;
+  value: CampaignSummary['campaign_id'];
+}
+
+export interface TimeRemaining {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}

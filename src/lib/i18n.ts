@@ -1,0 +1,34 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import bnCommon from '../locales/bn/common.json';
+
+export const resources = {
+  en: { translation: { ...enCommon, ...enAuth, ...enErrors } },
+  bn: { translation: { ...bnCommon } },
+} as const;
+
+export const i18n = i18next.createInstance();
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    lng: undefined,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'bn'],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      caches: ['localStorage'],
+    },
+  });
