@@ -110,13 +110,16 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
 /** SIGINT/SIGTERM → graceful stop, then exit; a second signal forces the exit. */
 export function stopOnSignals(server: RunningServer): void {
-  let received = false;
+  let receivedAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received) {
+    // The same signal often arrives twice at once (to the process group and forwarded by tsx/npm):
+    // only a second signal after a short pause forces the exit.
+    if (receivedAt && Date.now() - receivedAt < 2_000) return;
+    if (receivedAt) {
       console.error(`\n${signal} again: forcing exit.`);
       process.exit(1);
     }
-    received = true;
+    receivedAt = Date.now();
     console.log(`\n${signal} received: shutting down (press Ctrl-C again to force).`);
     const force = setTimeout(() => {
       console.error('Shutdown took too long: forcing exit.');
