@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { E2E } from './tests/e2e/support/ports';
 
 // E2E runs against the production build served by the real server on a real (embedded)
-// PostgreSQL in a throwaway data folder. Browsers cannot be downloaded here: Debian's
+// PostgreSQL in a throwaway data folder, with a real SMTP server and OpenID provider beside it
+// (tests/e2e/support/stack.ts). Browsers cannot be downloaded here: Debian's
 // chromium is used.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = '.test-data/e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,7 +15,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E.appUrl,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -35,20 +35,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && exec node_modules/.bin/tsx server/start.ts`,
-    url: `http://127.0.0.1:${PORT}/health`,
+    command: 'exec node_modules/.bin/tsx tests/e2e/support/stack.ts',
+    url: `${E2E.appUrl}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '10000',
-      NODE_ENV: 'test',
-    },
   },
 });
