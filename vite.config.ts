@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 // API paths are those of SPEC §7, mounted at the root of the API host. In dev the
 // Vite server proxies them to the API; a browser navigation (Accept: text/html) to a
 // path that is also an SPA route gets index.html instead, the same rule the API uses.
-const API_PREFIXES = ['/auth/authentication', '/auth/users', '/oauth2', '/campaign/', '/donation', '/payment', '/rbac', '/channel', '/health', '/dev', '/socket.io'];
+const API_PREFIXES = ['/auth/authentication', '/auth/users', '/auth/admin', '/oauth2', '/campaign/', '/donation', '/payment', '/rbac', '/channel', '/health', '/dev', '/socket.io'];
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');

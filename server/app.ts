@@ -3,8 +3,16 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { registerAuthCleanup } from './modules/auth/cleanup';
+import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaign/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerOutbox } from './modules/outbox/delivery';
+import { devOutboxRoutes } from './modules/outbox/dev-routes';
+import { adminUsersRoutes } from './modules/users/admin-routes';
+import { usersRoutes } from './modules/users/routes';
+import { registerAuth } from './plugins/auth';
+import { registerClock, type Clock } from './plugins/clock';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -26,6 +34,8 @@ export interface BuildAppOptions {
   pool: pg.Pool;
   /** Started by the jobs plugin and stopped when the app closes. */
   boss?: PgBoss;
+  /** "Now" for codes, sessions and tokens; tests pass a ManualClock. Default: the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -33,7 +43,7 @@ export interface BuildAppOptions {
  * does not own the pool: whoever created the pool ends it after `app.close()`.
  * Routes can still be added to the returned instance until it is ready.
  */
-export async function buildApp({ config, db, pool, boss }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, pool, boss, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -47,6 +57,7 @@ export async function buildApp({ config, db, pool, boss }: BuildAppOptions): Pro
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('pool', pool);
+  registerClock(app, clock);
 
   // Order matters: the error handler and the hooks of helmet/rate-limit must exist before routes are added.
   const spa: { fallback?: NotFoundFallback } = {};
@@ -55,8 +66,15 @@ export async function buildApp({ config, db, pool, boss }: BuildAppOptions): Pro
   await registerRateLimit(app, config.rateLimitMax);
   spa.fallback = await registerSpa(app, config.spaDir);
   await registerJobs(app, boss);
+  await registerOutbox(app);
+  await registerAuthCleanup(app);
+  registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(campaignRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminUsersRoutes);
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   return app;
 }

@@ -57,4 +57,46 @@ describe('config', () => {
     expect(config.logLevel).toBe('silent');
     expect(config.publicUrl).toBe('http://localhost:4010');
   });
+
+  it('accounts and sign-in: documented defaults', () => {
+    const config = loadConfig({}, dir);
+    expect(config).toMatchObject({
+      autoApproveUsers: false,
+      adminPassword: 'admin-pass-123',
+      demoPassword: 'demo-pass-123',
+      authRateLimitMax: 20,
+      smtpUrl: null,
+      smtpFrom: 'Campaign Donation Tracker <no-reply@localhost>',
+      smsApiUrl: null,
+      smsApiToken: null,
+      socialProviders: {},
+    });
+    expect(loadConfig({ NODE_ENV: 'production', TOKEN_SECRET: 'x'.repeat(32) }, dir).adminPassword).toBeNull();
+  });
+
+  it('social providers from SOCIAL_PROVIDERS JSON and GOOGLE_* / AUTH0_* (which win)', () => {
+    const config = loadConfig(
+      {
+        SOCIAL_PROVIDERS: JSON.stringify({ auth0: { client_id: 'a0', client_secret: 's0', issuer: 'https://tenant.auth0.com/' }, google: { client_id: 'old' } }),
+        GOOGLE_CLIENT_ID: 'g1',
+        GOOGLE_CLIENT_SECRET: 'gs',
+      },
+      dir,
+    );
+    expect(config.socialProviders).toEqual({
+      google: { clientId: 'g1', clientSecret: 'gs', issuer: 'https://accounts.google.com' },
+      auth0: { clientId: 'a0', clientSecret: 's0', issuer: 'https://tenant.auth0.com/' },
+    });
+  });
+
+  it('reports invalid sign-in settings', () => {
+    const env = { SMTP_URL: 'http://mail', AUTH0_CLIENT_ID: 'x', SOCIAL_PROVIDERS: '{nope', ADMIN_PASSWORD: 'a b', AUTO_APPROVE_USERS: 'perhaps' };
+    try {
+      loadConfig(env, dir);
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['SMTP_URL', 'AUTH0_CLIENT_SECRET', 'SOCIAL_PROVIDERS', 'ADMIN_PASSWORD', 'AUTO_APPROVE_USERS']) expect(problems).toContain(name);
+    }
+  });
 });

@@ -18,6 +18,24 @@
  *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
  *   DEMO_SEED         true             seed the demo owner and demo campaign at start
  *   JOBS              true             start the pg-boss job queue
+ *
+ * Accounts and sign-in:
+ *   AUTO_APPROVE_USERS  false          true → a confirmed sign-up is active at once (no admin approval)
+ *   ADMIN_PASSWORD      admin-pass-123 outside production; unset in production → the seeded admin signs in
+ *                                      with a one-time code only. Set only when the admin has no password yet.
+ *   DEMO_PASSWORD       demo-pass-123  password of the seeded demo owner (owner@demo.campaign), set when it has none
+ *   AUTH_RATE_LIMIT_MAX 20             requests per minute per IP on each sign-in / code-sending route
+ *                                      (NODE_ENV=test: RATE_LIMIT_MAX)
+ *   SMTP_URL            (unset)        e.g. smtp://user:pass@mail.example.org:587; unset → e-mails are only
+ *                                      recorded in the outbox table and logged (read them at GET /dev/outbox)
+ *   SMTP_FROM           Campaign Donation Tracker <no-reply@localhost>
+ *   SMS_API_URL         (unset)        Twilio-style endpoint: form POST To, Body (+ From); unset → texts are logged only
+ *   SMS_API_TOKEN       (unset)        "user:secret" → HTTP Basic, anything else → Bearer
+ *   SMS_FROM            (unset)        sender number sent as From
+ *   SOCIAL_PROVIDERS    (unset)        JSON: {"google":{"client_id":"…","client_secret":"…","issuer":"…"},"auth0":{…}}
+ *   GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET / GOOGLE_ISSUER (https://accounts.google.com)
+ *   AUTH0_CLIENT_ID / AUTH0_CLIENT_SECRET / AUTH0_ISSUER (required with AUTH0_CLIENT_ID, e.g. https://tenant.auth0.com/)
+ *                                      individual variables win over SOCIAL_PROVIDERS; a provider needs all three.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +44,15 @@ import { fileURLToPath } from 'node:url';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type SocialProviderId = 'google' | 'auth0';
+
+export interface SocialProviderConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** OIDC issuer: discovery is read from `<issuer>/.well-known/openid-configuration`. */
+  readonly issuer: string;
+}
 
 export interface Config {
   readonly nodeEnv: NodeEnv;
@@ -43,6 +70,16 @@ export interface Config {
   readonly demoSeed: boolean;
   readonly jobs: boolean;
   readonly version: string;
+  readonly autoApproveUsers: boolean;
+  readonly adminPassword: string | null;
+  readonly demoPassword: string;
+  readonly authRateLimitMax: number;
+  readonly smtpUrl: string | null;
+  readonly smtpFrom: string;
+  readonly smsApiUrl: string | null;
+  readonly smsApiToken: string | null;
+  readonly smsFrom: string | null;
+  readonly socialProviders: Readonly<Partial<Record<SocialProviderId, SocialProviderConfig>>>;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +170,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const tokenSecretRaw = value(env, 'TOKEN_SECRET');
   if (tokenSecretRaw !== undefined && tokenSecretRaw.length < 32) problems.push('TOKEN_SECRET must be at least 32 characters');
 
+  const autoApproveUsers = bool('AUTO_APPROVE_USERS', false);
+  const password = (name: string, fallback: string | null): string | null => {
+    const raw = value(env, name);
+    if (raw === undefined) return fallback;
+    if (raw.length < 6 || /\s/.test(raw)) problems.push(`${name} must be at least 6 characters without spaces`);
+    return raw;
+  };
+  const adminPassword = password('ADMIN_PASSWORD', nodeEnv === 'production' ? null : 'admin-pass-123');
+  const demoPassword = password('DEMO_PASSWORD', 'demo-pass-123') ?? 'demo-pass-123';
+  // NODE_ENV=test (e2e runs from one IP) → the global RATE_LIMIT_MAX unless set.
+  const authRateLimitDefault = nodeEnv === 'test' ? rateLimitMax : 20;
+  const authRateLimitMax = int('AUTH_RATE_LIMIT_MAX', authRateLimitDefault, 1, 1_000_000) ?? authRateLimitDefault;
+  const smtpUrl = url('SMTP_URL', value(env, 'SMTP_URL'), ['smtp:', 'smtps:']);
+  const smtpFrom = value(env, 'SMTP_FROM') ?? 'Campaign Donation Tracker <no-reply@localhost>';
+  const smsApiUrl = url('SMS_API_URL', value(env, 'SMS_API_URL'), ['http:', 'https:']);
+  const smsApiToken = value(env, 'SMS_API_TOKEN') ?? null;
+  const smsFrom = value(env, 'SMS_FROM') ?? null;
+  const socialProviders = readSocialProviders(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -151,7 +207,57 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoSeed,
     jobs,
     version: PACKAGE_VERSION,
+    autoApproveUsers,
+    adminPassword,
+    demoPassword,
+    authRateLimitMax,
+    smtpUrl,
+    smtpFrom,
+    smsApiUrl,
+    smsApiToken,
+    smsFrom,
+    socialProviders,
   });
+}
+
+const SOCIAL_DEFAULT_ISSUERS: Record<SocialProviderId, string | undefined> = { google: 'https://accounts.google.com', auth0: undefined };
+
+/** SOCIAL_PROVIDERS (JSON) merged with GOOGLE_* / AUTH0_* (which win). Incomplete providers are errors. */
+function readSocialProviders(env: Env, problems: string[]): Partial<Record<SocialProviderId, SocialProviderConfig>> {
+  let fromJson: Record<string, { client_id?: unknown; client_secret?: unknown; issuer?: unknown }> = {};
+  const raw = value(env, 'SOCIAL_PROVIDERS');
+  if (raw !== undefined) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      fromJson = parsed as typeof fromJson;
+    } catch {
+      problems.push('SOCIAL_PROVIDERS must be a JSON object like {"google":{"client_id":"…","client_secret":"…","issuer":"…"}}');
+    }
+  }
+  const result: Partial<Record<SocialProviderId, SocialProviderConfig>> = {};
+  for (const id of ['google', 'auth0'] as const) {
+    const prefix = id.toUpperCase();
+    const json = fromJson[id] ?? {};
+    const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+    const clientId = value(env, `${prefix}_CLIENT_ID`) ?? str(json.client_id);
+    const clientSecret = value(env, `${prefix}_CLIENT_SECRET`) ?? str(json.client_secret);
+    const issuer = value(env, `${prefix}_ISSUER`) ?? str(json.issuer) ?? (clientId ? SOCIAL_DEFAULT_ISSUERS[id] : undefined);
+    if (!clientId && !clientSecret && !issuer) continue;
+    if (!clientId || !clientSecret || !issuer) {
+      problems.push(`${prefix}_CLIENT_ID, ${prefix}_CLIENT_SECRET and ${prefix}_ISSUER are all needed for ${id} sign-in`);
+      continue;
+    }
+    try {
+      const parsed = new URL(issuer);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('protocol');
+    } catch {
+      problems.push(`${prefix}_ISSUER must be an http(s) URL (got "${issuer}")`);
+      continue;
+    }
+    result[id] = Object.freeze({ clientId, clientSecret, issuer });
+  }
+  return Object.freeze(result);
 }
 
 /** The secret lives in DATA_DIR/secret.key (mode 600), created once with a CSPRNG. */

@@ -51,8 +51,9 @@ function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): vo
     `  Campaign donation tracker ${config.version} is running`,
     `  Open:        ${config.publicUrl}`,
     `  Database:    ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} (port ${embedded.port})` : 'DATABASE_URL'}`,
-    ...(config.demoSeed ? [`  Demo owner:  ${DEMO_OWNER_EMAIL}`] : []),
-    `  Admin:       ${config.adminEmail}`,
+    ...(config.demoSeed ? [`  Demo owner:  ${DEMO_OWNER_EMAIL}${config.demoPassword === 'demo-pass-123' ? ' (password demo-pass-123)' : ''}`] : []),
+    `  Admin:       ${config.adminEmail}${config.adminPassword === 'admin-pass-123' ? ' (password admin-pass-123)' : ''}`,
+    ...(config.nodeEnv !== 'production' ? [`  Codes:       ${config.publicUrl}/dev/outbox (sign-in codes, ${config.smtpUrl ? 'also e-mailed' : 'no SMTP_URL: not e-mailed'})`] : []),
     '  Stop with Ctrl-C.',
     '',
   ];
@@ -82,7 +83,12 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
     parts.client = createDatabaseClient(databaseUrl);
     await runMigrations(parts.client.pool);
-    await seed(parts.client.db, { adminEmail: config.adminEmail, demo: config.demoSeed });
+    await seed(parts.client.db, {
+      adminEmail: config.adminEmail,
+      demo: config.demoSeed,
+      adminPassword: config.adminPassword,
+      demoPassword: config.demoPassword,
+    });
 
     if (config.jobs) parts.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
     parts.app = await buildApp({ config, db: parts.client.db, pool: parts.client.pool, boss: parts.boss });

@@ -3,7 +3,8 @@ import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, smallint, 
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).
 
-export const userStatus = pgEnum('user_status', ['pending', 'active', 'blocked', 'locked']);
+// unconfirmed (sign-up code not entered yet) → pending (admin approval) → active; blocked; locked (failed sign-ins).
+export const userStatus = pgEnum('user_status', ['unconfirmed', 'pending', 'active', 'blocked', 'locked']);
 export const campaignStatus = pgEnum('campaign_status', ['pending', 'active', 'archived']);
 export const packageStatus = pgEnum('package_status', ['ACTIVE', 'INACTIVE']);
 
@@ -16,9 +17,15 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
+    // Null for an account that signed up with a phone number (or a social identity without a verified e-mail).
+    email: text('email'),
     phone: text('phone'),
     name: text('name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Consecutive failed credential sign-ins; 5 locks an active account. */
+    failedSigninCount: integer('failed_signin_count').notNull().default(0),
     status: userStatus('status').notNull().default('pending'),
     isProfileUpdated: smallint('is_profile_updated').notNull().default(0),
     profilePicture: text('profile_picture'),
@@ -28,7 +35,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_unique').on(t.phone),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_phone_format', sql`${t.phone} ~ '^[0-9]{10}$'`),
     check('users_is_profile_updated_flag', sql`${t.isProfileUpdated} in (0, 1)`),
   ],
 );
@@ -85,4 +94,140 @@ export const campaignMembers = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ name: 'campaign_members_pk', columns: [t.campaignId, t.userId] }), index('campaign_members_user_idx').on(t.userId)],
+);
+
+// ── Accounts and sign-in ────────────────────────────────────────────────────────────────────
+// Times that expire (codes, sessions, states) are written from the app clock, never defaultNow().
+
+export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
+export const outboxStatus = pgEnum('outbox_status', ['queued', 'sent', 'failed', 'logged']);
+
+/** Every password a user has had (the newest is the current one): PASSWORD_REUSE checks the last 3. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A signed-in session (refresh-token family). 30 days absolute. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signinSource: text('signin_source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored as sha256 hex; each is used once (rotation), reuse revokes the session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * One-time codes (6 digits, sha256(code + pepper)). Only the newest row per (purpose, channel,
+ * destination) counts. Rows without user_id are decoys written for unknown addresses, so that
+ * answers and limits do not reveal whether an account exists; their code is never sent.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    channel: outboxChannel('channel').notNull(),
+    destination: text('destination').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.channel, t.destination, t.createdAt)],
+);
+
+/** Failed code / sign-in attempts per target (e.g. `email:a@b.org`), for hourly attempt limits. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+/** Social sign-in: pending authorization requests (state, nonce, PKCE verifier), 10 minutes. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull(),
+    provider: text('provider').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('oauth_states_hash_unique').on(t.stateHash)],
+);
+
+/** A user's identity at a social provider (`sub` of its id_token). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_unique').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** Every e-mail and text message the server sends (or only logs), newest read at GET /dev/outbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: outboxChannel('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    purpose: text('purpose').notNull(),
+    status: outboxStatus('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
 );

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../modules/auth/passwords';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
-import { campaignMembers, campaigns, users } from './schema';
+import { campaignMembers, campaigns, passwordHistory, users } from './schema';
 import { DEMO_CAMPAIGN_SLUG, DEMO_OWNER_EMAIL, seed } from './seed';
 
 describe('seed', () => {
@@ -46,6 +47,22 @@ describe('seed', () => {
       expect(result.demoCampaign).toBeNull();
       const rows = await other.db.select({ email: users.email }).from(users);
       expect(rows).toEqual([{ email: 'boss@example.org' }]);
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('gives the admin and the demo owner a password only when they have none (never overwrites)', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seed(other.db, { adminEmail: 'boss@example.org', demo: true, adminPassword: 'first-admin', demoPassword: 'first-demo' });
+      await seed(other.db, { adminEmail: 'boss@example.org', demo: true, adminPassword: 'second-admin', demoPassword: 'second-demo' });
+      const [admin] = await other.db.select().from(users).where(eq(users.email, 'boss@example.org'));
+      const [owner] = await other.db.select().from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+      expect(await verifyPassword('first-admin', admin.passwordHash)).toBe(true);
+      expect(await verifyPassword('first-demo', owner.passwordHash)).toBe(true);
+      expect(admin.emailVerifiedAt).toBeInstanceOf(Date);
+      expect(await other.db.select().from(passwordHistory)).toHaveLength(2);
     } finally {
       await other.drop();
     }

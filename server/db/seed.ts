@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords';
 import type { Db } from './client';
-import { campaignMembers, campaigns, users } from './schema';
+import { campaignMembers, campaigns, passwordHistory, users } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.campaign';
 export const DEMO_CAMPAIGN_SLUG = 'demo-campaign';
@@ -15,27 +16,49 @@ export interface SeedOptions {
   adminEmail: string;
   /** Also create the demo owner and demo campaign (DEMO_SEED). */
   demo: boolean;
+  /** ADMIN_PASSWORD: set on the admin when it has no password yet; null/undefined = passwordless only. */
+  adminPassword?: string | null;
+  /** DEMO_PASSWORD (default 'demo-pass-123'): set on the demo owner when it has no password yet. */
+  demoPassword?: string | null;
 }
 
 /** Idempotent: creates only what is missing and never overwrites existing rows. Prints nothing. */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
+  // Hashing is slow: done before the transaction.
+  const adminHash = options.adminPassword ? await hashPassword(options.adminPassword) : null;
+  const demoHash = options.demo && options.demoPassword ? await hashPassword(options.demoPassword) : null;
   return db.transaction(async (tx) => {
-    const ensureUser = async (values: typeof users.$inferInsert) => {
-      const inserted = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
-      if (inserted[0]) return { id: inserted[0].id, email: values.email, created: true };
-      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, values.email));
-      return { id: existing.id, email: values.email, created: false };
+    const ensureUser = async (email: string, values: Omit<typeof users.$inferInsert, 'email'>, passwordHash: string | null) => {
+      const inserted = await tx
+        .insert(users)
+        .values({ ...values, email, emailVerifiedAt: sql`now()` })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      const id = inserted[0]?.id ?? (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+      if (passwordHash) {
+        // Only fills a missing password: never overwrites one the user chose.
+        const set = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, id), isNull(users.passwordHash)))
+          .returning({ id: users.id });
+        if (set.length > 0) await tx.insert(passwordHistory).values({ userId: id, passwordHash, createdAt: sql`now()` });
+      }
+      return { id, email, created: inserted.length > 0 };
     };
 
-    const admin = await ensureUser({
-      email: options.adminEmail.toLowerCase(),
-      name: 'Platform Administrator',
-      status: 'active',
-      isPlatformAdmin: true,
-    });
+    const admin = await ensureUser(
+      options.adminEmail.toLowerCase(),
+      {
+        name: 'Platform Administrator',
+        status: 'active',
+        isPlatformAdmin: true,
+      },
+      adminHash,
+    );
     if (!options.demo) return { admin, demoOwner: null, demoCampaign: null };
 
-    const demoOwner = await ensureUser({ email: DEMO_OWNER_EMAIL, name: 'Demo Owner', status: 'active', isProfileUpdated: 1 });
+    const demoOwner = await ensureUser(DEMO_OWNER_EMAIL, { name: 'Demo Owner', status: 'active', isProfileUpdated: 1 }, demoHash);
 
     const campaignName = 'Friends of Demo Candidate';
     const inserted = await tx

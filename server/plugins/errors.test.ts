@@ -18,14 +18,14 @@ describe('error responses', () => {
     }
   });
 
-  it('an unexpected error answers 500 INTERNAL_ERROR without the stack or the internal message', async () => {
+  it('an unexpected error answers 500 SOMETHING_WENT_WRONG without the stack or the internal message', async () => {
     t = await buildTestApp();
     t.app.get('/test/boom', async () => {
       throw new Error('secret internal detail: password=hunter2');
     });
     const res = await t.app.inject({ method: 'GET', url: '/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', message: 'Something went wrong, please try again' });
+    expect(res.json()).toEqual({ code: 'SOMETHING_WENT_WRONG', message: 'Something went wrong, please try again' });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('stack');
     expect(res.body).not.toContain('.ts');

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES, type ErrorCode } from '../../domain/error-codes';
 
 /** The §4 error body. */
 export interface ErrorBody {
@@ -20,10 +21,15 @@ export class AppError extends Error {
   }
 }
 
-export const NOT_FOUND_BODY: ErrorBody = Object.freeze({ code: 'NOT_FOUND', message: 'Not found' });
-const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({ code: 'INTERNAL_ERROR', message: 'Something went wrong, please try again' });
+/** An AppError whose code and message come from the catalogue (domain/error-codes.ts). */
+export function fail(status: number, code: ErrorCode, details?: Record<string, unknown>): AppError {
+  return new AppError(status, code, ERROR_MESSAGES[code], details);
+}
 
-const CLIENT_ERROR_CODES: Record<number, string> = {
+export const NOT_FOUND_BODY: ErrorBody = Object.freeze({ code: 'NOT_FOUND', message: 'Not found' });
+const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({ code: 'SOMETHING_WENT_WRONG', message: ERROR_MESSAGES.SOMETHING_WENT_WRONG });
+
+const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -67,7 +73,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (fastifyError?.validation) {
     return {
       status: 400,
-      body: { code: 'VALIDATION_ERROR', message: 'Some fields are not valid', details: validationDetails(fastifyError as FastifyError) },
+      body: { code: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR, details: validationDetails(fastifyError as FastifyError) },
       internal: false,
     };
   }

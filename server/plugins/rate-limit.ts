@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
+import { fail } from './errors';
 
 /** The global baseline: `max` requests per minute per IP; stricter limits are set per route. */
 export async function registerRateLimit(app: FastifyInstance, max: number): Promise<void> {
@@ -8,9 +8,6 @@ export async function registerRateLimit(app: FastifyInstance, max: number): Prom
     global: true,
     max,
     timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests, please try again in ${context.after}`, {
-        retry_after_seconds: Math.ceil(context.ttl / 1000),
-      }),
+    errorResponseBuilder: (_request, context) => fail(429, 'RATE_LIMITED', { retry_after: Math.ceil(context.ttl / 1000) }),
   });
 }

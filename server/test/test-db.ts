@@ -11,6 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
+import type { Clock } from '../plugins/clock';
 import { createDatabaseClient, type Db } from '../db/client';
 import { seed, type SeedResult } from '../db/seed';
 import { testConfig } from './test-config';
@@ -77,8 +78,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface BuildTestAppOptions {
   /** Config overrides on top of testConfig() (e.g. `{ rateLimitMax: 3, spaDir }`). */
   config?: Partial<Config>;
-  /** Run the seed (admin + demo owner + demo campaign) first. */
+  /** Run the seed (admin + demo owner + demo campaign) first; passwords from the config. */
   seed?: boolean;
+  /** A ManualClock to move time in tests. */
+  clock?: Clock;
 }
 
 export interface TestApp {
@@ -96,8 +99,10 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const config = testConfig(options.config);
   const database = await createTestDatabase();
   try {
-    const seeded = options.seed ? await seed(database.db, { adminEmail: config.adminEmail, demo: true }) : null;
-    const app = await buildApp({ config, db: database.db, pool: database.pool });
+    const seeded = options.seed
+      ? await seed(database.db, { adminEmail: config.adminEmail, demo: true, adminPassword: config.adminPassword, demoPassword: config.demoPassword })
+      : null;
+    const app = await buildApp({ config, db: database.db, pool: database.pool, clock: options.clock });
     return {
       app,
       db: database.db,

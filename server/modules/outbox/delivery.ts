@@ -1,0 +1,75 @@
+/**
+ * The outbox: every message is written to the `outbox` table and logged, then delivered.
+ * With pg-boss (app.boss) delivery is a job on the 'deliver-message' queue (retried with backoff);
+ * without it (tests, JOBS=false) it runs inline and a failure is only recorded, never thrown.
+ */
+import type { FastifyInstance } from 'fastify';
+import { findOutboxMessage, insertOutboxMessage, markOutboxMessage, type NewOutboxMessage } from './repository';
+import { createTransports, type Transports } from './transports';
+
+export const DELIVERY_QUEUE = 'deliver-message';
+const RETRY = { retryLimit: 5, retryDelay: 15, retryBackoff: true } as const;
+
+export interface Outbox {
+  /** Records the message and delivers it (queued or inline). Resolves once recorded (inline: once tried). */
+  send(message: NewOutboxMessage): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+/** Sends one recorded message. Throws when the transport fails (after recording the failure). */
+async function deliver(app: FastifyInstance, transports: Transports, id: string): Promise<void> {
+  const message = await findOutboxMessage(app.db, id);
+  if (!message || message.status === 'sent' || message.status === 'logged') return;
+  const send =
+    message.channel === 'email'
+      ? transports.sendEmail && (() => transports.sendEmail!(message.recipient, message.subject ?? '', message.body))
+      : transports.sendSms && (() => transports.sendSms!(message.recipient, message.body));
+  if (!send) {
+    await markOutboxMessage(app.db, id, { status: 'logged' });
+    return;
+  }
+  try {
+    await send();
+    await markOutboxMessage(app.db, id, { status: 'sent', sent: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await markOutboxMessage(app.db, id, { status: 'failed', error: reason.slice(0, 500) });
+    app.log.warn({ outboxId: id, channel: message.channel, err: reason }, 'message delivery failed');
+    throw error;
+  }
+}
+
+export async function registerOutbox(app: FastifyInstance): Promise<void> {
+  const transports = createTransports(app.config);
+  app.addHook('onClose', async () => transports.close());
+  const boss = app.boss;
+
+  if (boss) {
+    await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, ...RETRY });
+    await boss.work<{ id: string }>(DELIVERY_QUEUE, async (jobs) => {
+      for (const job of jobs) await deliver(app, transports, job.data.id);
+    });
+  }
+
+  const production = app.config.nodeEnv === 'production';
+  app.decorate('outbox', {
+    async send(message: NewOutboxMessage) {
+      const row = await insertOutboxMessage(app.db, message);
+      // Message bodies carry codes: they are logged only outside production.
+      app.log.info(
+        { outboxId: row.id, channel: row.channel, purpose: row.purpose, ...(production ? {} : { recipient: row.recipient, body: row.body }) },
+        'message recorded',
+      );
+      if (boss) {
+        await boss.send(DELIVERY_QUEUE, { id: row.id }, RETRY);
+        return;
+      }
+      await deliver(app, transports, row.id).catch(() => undefined);
+    },
+  });
+}
