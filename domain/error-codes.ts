@@ -42,6 +42,9 @@ export const ERROR_MESSAGES = {
   COMMITMENT_EXCEEDS_LIMIT: 'Commitment amount will exceed donation limit',
   INTERNATIONAL_DONOR_INDIVIDUAL_ONLY: 'International donor can only be an Individual Contributor type',
   INVITED_OWNER_IS_CURRENT_USER: 'Invited owner is same as current user',
+  IMAGE_REQUIRED: 'Please select an image',
+  IMAGE_TOO_LARGE: 'Please select an image less than 5MB',
+  IMAGE_TOO_SMALL: "Image width and height can't be less than {{width}}X{{height}}",
 
   // Not (yet) in the SPA catalogue: the SPA shows SOMETHING_WENT_WRONG for them unless it adds them.
   INVALID_STATUS_TRANSITION: "This action is not possible for the user's current status",

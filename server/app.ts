@@ -18,6 +18,8 @@ import { registerJobs } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSpa, type NotFoundFallback } from './plugins/spa';
+import { profilePictureRoutes } from './modules/users/profile-picture';
+import { registerFileStorage } from './modules/storage/file-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +67,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await registerSecurity(app, config);
   await registerRateLimit(app, config.rateLimitMax);
   spa.fallback = await registerSpa(app, config.spaDir);
+  await registerFileStorage(app, config.storageDir);
   await registerJobs(app, boss);
   await registerOutbox(app);
   await registerAuthCleanup(app);
@@ -74,6 +77,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(campaignRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(profilePictureRoutes);
   await app.register(adminUsersRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   return app;

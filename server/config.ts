@@ -18,6 +18,7 @@
  *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
  *   DEMO_SEED         true             seed the demo owner and demo campaign at start
  *   JOBS              true             start the pg-boss job queue
+ *   STORAGE_DIR       DATA_DIR/uploads uploaded files (profile pictures …), served at /files/<key>
  *
  * Accounts and sign-in:
  *   AUTO_APPROVE_USERS  false          true → a confirmed sign-up is active at once (no admin approval)
@@ -64,6 +65,7 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly publicUrl: string;
   readonly spaDir: string;
+  readonly storageDir: string;
   readonly rateLimitMax: number;
   readonly tokenSecret: string;
   readonly adminEmail: string;
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const publicUrl = (url('PUBLIC_URL', value(env, 'PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const spaDir = path.resolve(cwd, value(env, 'SPA_DIR') ?? './dist');
+  const storageDir = path.resolve(cwd, value(env, 'STORAGE_DIR') ?? path.join(dataDir, 'uploads'));
   const rateLimitMax = int('RATE_LIMIT_MAX', 300, 1, 1_000_000) ?? 300;
   const adminEmail = (value(env, 'ADMIN_EMAIL') ?? 'admin@example.org').toLowerCase();
   if (!EMAIL_PATTERN.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
@@ -201,6 +204,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     publicUrl,
     spaDir,
+    storageDir,
     rateLimitMax,
     tokenSecret: tokenSecretRaw ?? readOrCreateSecret(dataDir),
     adminEmail,

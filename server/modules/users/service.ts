@@ -27,6 +27,16 @@ export async function updateProfile(app: FastifyInstance, auth: AuthUser, id: st
   return toUserView(user);
 }
 
+/** Stores the (already checked) picture and points the profile at it. */
+export async function setProfilePicture(app: FastifyInstance, auth: AuthUser, id: string, key: string, bytes: Buffer): Promise<UserView> {
+  assertSelfOrAdmin(auth, id);
+  if (!(await findUserById(app.db, id))) throw fail(404, 'USER_NOT_FOUND');
+  await app.storage.save(key, bytes);
+  const user = await updateUser(app.db, id, { profilePicture: key }, app.clock.now());
+  if (!user) throw fail(404, 'USER_NOT_FOUND');
+  return toUserView(user);
+}
+
 /** 404 USER_NOT_FOUND for someone else's address too (no enumeration), unless a platform admin. */
 export async function getUserByEmail(app: FastifyInstance, auth: AuthUser, email: string): Promise<UserView> {
   const user = await findUserByAttribute(app.db, 'email', email.trim().toLowerCase());

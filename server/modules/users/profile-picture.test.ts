@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SigninData } from '../../../domain/auth/api-contract';
+import { activeUser, get } from '../../test/auth-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-db';
+
+/** The first bytes of a PNG of the given size: enough for the type and size checks. */
+function png(width: number, height: number, extra = 0): Buffer {
+  const head = Buffer.alloc(33 + extra);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
+  head.writeUInt32BE(13, 8);
+  head.write('IHDR', 12, 'ascii');
+  head.writeUInt32BE(width, 16);
+  head.writeUInt32BE(height, 20);
+  return head;
+}
+
+function multipart(file: Buffer, filename: string, contentType = 'image/png') {
+  const boundary = '----cdt-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('POST /auth/users/:id/profile_picture', () => {
+  let t: TestApp;
+  let storageDir: string;
+  let alice: SigninData & { userId: string };
+  let bob: SigninData & { userId: string };
+
+  beforeAll(async () => {
+    storageDir = mkdtempSync(path.join(os.tmpdir(), 'cdt-uploads-'));
+    t = await buildTestApp({ config: { storageDir } });
+    alice = await activeUser(t, 'alice@example.org');
+    bob = await activeUser(t, 'bob@example.org');
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const upload = (user: SigninData & { userId: string }, file: Buffer, filename: string, forId = user.userId) => {
+    const body = multipart(file, filename);
+    return t.app.inject({
+      method: 'POST',
+      url: `/auth/users/${forId}/profile_picture`,
+      headers: { ...body.headers, authorization: `Bearer ${user.idToken}`, accept: 'application/json' },
+      payload: body.payload,
+    });
+  };
+
+  it('stores a valid image under a sanitised name with an 8-letter suffix and serves it', async () => {
+    const image = png(300, 300);
+    const res = await upload(alice, image, '../My photo (1)!.PNG');
+    expect(res.statusCode).toBe(200);
+    const key: string = res.json().data.profile_picture;
+    expect(key).toMatch(new RegExp(`^profile-pictures/${alice.userId}/My-photo-1_[a-z]{8}\\.png$`));
+    expect(res.json().message_code).toBe('PROFILE_UPDATED');
+
+    const served = await t.app.inject({ method: 'GET', url: `/files/${key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(image)).toBe(true);
+    expect(served.headers['cache-control']).toContain('immutable');
+
+    const profile = await get(t, `/auth/users/${alice.userId}`, alice.idToken);
+    expect(profile.json().data.profile_picture).toBe(key);
+  });
+
+  it('refuses what is not an image, whatever its name says', async () => {
+    const res = await upload(alice, Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'IMAGE_REQUIRED', message: 'Please select an image' });
+  });
+
+  it('refuses an image smaller than 200×200 with the catalogue message', async () => {
+    const res = await upload(alice, png(199, 400), 'small.png');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_SMALL', message: "Image width and height can't be less than 200X200" });
+  });
+
+  it('refuses an image over 5 MB and keeps the previous picture', async () => {
+    const before = (await get(t, `/auth/users/${alice.userId}`, alice.idToken)).json().data.profile_picture;
+    const res = await upload(alice, png(400, 400, 5 * 1024 * 1024), 'big.png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: 'Please select an image less than 5MB' });
+    expect((await get(t, `/auth/users/${alice.userId}`, alice.idToken)).json().data.profile_picture).toBe(before);
+  });
+
+  it("refuses to set someone else's picture, and anonymous uploads", async () => {
+    const res = await upload(bob, png(300, 300), 'me.png', alice.userId);
+    expect(res.statusCode).toBe(403);
+    const body = multipart(png(300, 300), 'me.png');
+    const anonymous = await t.app.inject({ method: 'POST', url: `/auth/users/${alice.userId}/profile_picture`, headers: body.headers, payload: body.payload });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
