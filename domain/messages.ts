@@ -13,6 +13,18 @@ export const SUCCESS_MESSAGES = {
   CONFIRMATION_EMAIL_RESENT: 'Confirmation e-mail resent',
   OTP_RESENT: 'OTP resent to your number',
   PROFILE_UPDATED: 'Profile info updated successfully',
+  CAMPAIGN_CREATED: 'Campaign created successfully',
+  CAMPAIGN_UPDATED: 'Campaign updated successfully',
+  CAMPAIGN_ACTIVATED: 'Campaign activated successfully',
+  INVITATION_SENT: 'Invitation sent successfully',
+  INVITATION_ACCEPTED: 'You have joined the campaign',
+  INVITATION_REVOKED: 'Invitation cancelled',
+  MEMBER_ROLE_UPDATED: 'Member role updated successfully',
+  MEMBER_REMOVED: 'Member removed successfully',
+  ROLE_CREATED: 'Role created successfully',
+  ROLE_UPDATED: 'Role updated successfully',
+  ROLE_DELETED: 'Role deleted successfully',
+  PACKAGE_GRANTED: 'Package granted successfully',
 } as const;
 
 export type SuccessMessageCode = keyof typeof SUCCESS_MESSAGES;

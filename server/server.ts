@@ -8,7 +8,7 @@ import { acquireDataFolderLock, type DataFolderLock } from './db/data-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { ensureDatabase } from './db/ensure-database';
 import { runMigrations } from './db/migrate';
-import { DEMO_OWNER_EMAIL, seed } from './db/seed';
+import { DEMO_MANAGER_EMAIL, DEMO_OWNER_EMAIL, DEMO_STAFF_EMAIL, seed } from './db/seed';
 
 /** The database the app uses inside the embedded cluster. */
 const EMBEDDED_DATABASE = 'campaign_tracker';
@@ -51,7 +51,12 @@ function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): vo
     `  Campaign donation tracker ${config.version} is running`,
     `  Open:        ${config.publicUrl}`,
     `  Database:    ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} (port ${embedded.port})` : 'DATABASE_URL'}`,
-    ...(config.demoSeed ? [`  Demo owner:  ${DEMO_OWNER_EMAIL}${config.demoPassword === 'demo-pass-123' ? ' (password demo-pass-123)' : ''}`] : []),
+    ...(config.demoSeed
+      ? [
+          `  Demo team:   ${DEMO_OWNER_EMAIL} (owner), ${DEMO_MANAGER_EMAIL} (manager), ${DEMO_STAFF_EMAIL} (staff)` +
+            (config.demoPassword === 'demo-pass-123' ? ', password demo-pass-123' : ', password DEMO_PASSWORD'),
+        ]
+      : []),
     `  Admin:       ${config.adminEmail}${config.adminPassword === 'admin-pass-123' ? ' (password admin-pass-123)' : ''}`,
     ...(config.nodeEnv !== 'production' ? [`  Codes:       ${config.publicUrl}/dev/outbox (sign-in codes, ${config.smtpUrl ? 'also e-mailed' : 'no SMTP_URL: not e-mailed'})`] : []),
     '  Stop with Ctrl-C.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).
 
@@ -53,6 +53,29 @@ export const officesSought = pgTable('offices_sought', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/** Election cycles (reference data): a cycle is named by its election year. */
+export const electionCycles = pgTable('election_cycles', {
+  value: text('value').primaryKey(),
+  label: text('label').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Which cycles have an election for an office (reference data). */
+export const officeElectionCycles = pgTable(
+  'office_election_cycles',
+  {
+    officeSought: text('office_sought')
+      .notNull()
+      .references(() => officesSought.value, { onDelete: 'cascade' }),
+    electionCycle: text('election_cycle')
+      .notNull()
+      .references(() => electionCycles.value, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'office_election_cycles_pk', columns: [t.officeSought, t.electionCycle] })],
+);
+
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -68,16 +91,38 @@ export const campaigns = pgTable(
     officeSought: text('office_sought').references(() => officesSought.value),
     district: text('district'),
     party: text('party'),
-    electionCycle: text('election_cycle'),
+    electionCycle: text('election_cycle').references(() => electionCycles.value),
     complianceRuleSet: text('compliance_rule_set').notNull().default('custom'),
+    /** nyc_cfb / nys_pcf: 'participant' | 'non_participant' in the public matching program. */
+    participantStatus: text('participant_status'),
+    /** custom rule set: contribution limits per contributor per election, cents. */
+    customLimitIndividualCents: integer('custom_limit_individual_cents'),
+    customLimitOrganizationCents: integer('custom_limit_organization_cents'),
+    committeeId: text('committee_id'),
+    treasurerName: text('treasurer_name'),
+    treasurerEmail: text('treasurer_email'),
+    treasurerPhone: text('treasurer_phone'),
+    address: text('address'),
+    aptUnit: text('apt_unit'),
+    city: text('city'),
+    state: text('state').references(() => states.value),
+    zip: text('zip'),
+    /** Storage key of the logo (served at /files/<key>). */
+    logo: text('logo'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    activatedBy: uuid('activated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('campaigns_slug_unique').on(t.slug),
+    index('campaigns_status_idx').on(t.status, t.createdAt),
     check('campaigns_slug_format', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]*$'`),
     check('campaigns_is_popup_shown_flag', sql`${t.isPopupShown} in (0, 1)`),
     check('campaigns_total_purchased_year_nonnegative', sql`${t.totalPurchasedYear} >= 0`),
+    check('campaigns_compliance_rule_set_known', sql`${t.complianceRuleSet} in ('nyc_cfb', 'nys_pcf', 'custom')`),
+    check('campaigns_participant_status_known', sql`${t.participantStatus} in ('participant', 'non_participant')`),
+    check('campaigns_custom_limits_nonnegative', sql`${t.customLimitIndividualCents} >= 0 and ${t.customLimitOrganizationCents} >= 0`),
   ],
 );
 
@@ -93,7 +138,102 @@ export const campaignMembers = pgTable(
     role: text('role').notNull().default('staff'),
     ...timestamps,
   },
-  (t) => [primaryKey({ name: 'campaign_members_pk', columns: [t.campaignId, t.userId] }), index('campaign_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'campaign_members_pk', columns: [t.campaignId, t.userId] }),
+    index('campaign_members_user_idx').on(t.userId),
+    index('campaign_members_role_idx').on(t.campaignId, t.role),
+  ],
+);
+
+// ── Campaign teams, roles and packages ─────────────────────────────────────────────────────
+// A member's role is a system role key (owner, manager, staff: defaults in domain/permissions.ts)
+// or the key of one of the campaign's custom roles below. A row keyed 'manager' or 'staff' holds the
+// campaign's own resource names for that system role (the owner role always has every resource).
+
+/** Custom roles of a campaign (and its edits of manager/staff): the resource names it grants. */
+export const campaignRoles = pgTable(
+  'campaign_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    resourceNames: text('resource_names').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('campaign_roles_campaign_key_unique').on(t.campaignId, t.key),
+    check('campaign_roles_key_format', sql`${t.key} ~ '^[a-z][a-z0-9_]{1,39}$' and ${t.key} <> 'owner'`),
+  ],
+);
+
+/** An invitation to join a campaign: the e-mailed token is stored as sha256 hex, used once. */
+export const campaignInvitations = pgTable(
+  'campaign_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_invitations_token_unique').on(t.tokenHash),
+    index('campaign_invitations_campaign_idx').on(t.campaignId, t.createdAt),
+    check('campaign_invitations_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Every package given to a campaign (admin grant now, online purchase later). */
+export const campaignPackages = pgTable(
+  'campaign_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    years: integer('years').notNull(),
+    amountCents: integer('amount_cents').notNull().default(0),
+    /** 'grant' (platform administrator) or 'purchase'. */
+    source: text('source').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The campaign's purchase date and expiry after this package. */
+    purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('campaign_packages_campaign_idx').on(t.campaignId, t.createdAt),
+    check('campaign_packages_years_positive', sql`${t.years} > 0`),
+    check('campaign_packages_amount_nonnegative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Team activity: membership, role and invitation changes. */
+export const campaignAudit = pgTable(
+  'campaign_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('campaign_audit_campaign_idx').on(t.campaignId, t.createdAt)],
 );
 
 // ── Accounts and sign-in ────────────────────────────────────────────────────────────────────

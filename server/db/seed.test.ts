@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/passwords';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import { campaignMembers, campaigns, passwordHistory, users } from './schema';
-import { DEMO_CAMPAIGN_SLUG, DEMO_OWNER_EMAIL, seed } from './seed';
+import { DEMO_CAMPAIGN_SLUG, DEMO_MANAGER_EMAIL, DEMO_OWNER_EMAIL, DEMO_PENDING_CAMPAIGN_SLUG, DEMO_SECOND_CAMPAIGN_SLUG, DEMO_STAFF_EMAIL, seed } from './seed';
 
 describe('seed', () => {
   let database: TestDatabase;
@@ -35,9 +35,36 @@ describe('seed', () => {
     expect(owner).toMatchObject({ name: 'Demo Owner', status: 'active', isPlatformAdmin: false });
 
     const members = await database.db.select().from(campaignMembers).where(eq(campaignMembers.campaignId, demo[0].id));
-    expect(members).toEqual([expect.objectContaining({ userId: owner.id, role: 'owner' })]);
+    expect(members.map((m) => [m.userId, m.role]).sort()).toEqual(
+      [
+        [owner.id, 'owner'],
+        [first.demoManager!.id, 'manager'],
+        [first.demoStaff!.id, 'staff'],
+      ].sort(),
+    );
+    expect(second.demoManager).toEqual({ ...first.demoManager, created: false, email: DEMO_MANAGER_EMAIL });
+    expect(second.demoStaff).toEqual({ ...first.demoStaff, created: false, email: DEMO_STAFF_EMAIL });
     const counts = await database.db.execute(sql`select (select count(*) from users)::int as users, (select count(*) from campaigns)::int as campaigns`);
-    expect(counts.rows[0]).toEqual({ users: 2, campaigns: 1 });
+    expect(counts.rows[0]).toEqual({ users: 4, campaigns: 3 });
+  });
+
+  it('gives the demo owner a second active campaign without a package and a pending one', async () => {
+    const [rivera] = await database.db.select().from(campaigns).where(eq(campaigns.slug, DEMO_SECOND_CAMPAIGN_SLUG));
+    expect(rivera).toMatchObject({ campaignName: 'Neighbors for Rivera', status: 'active', packageStatus: 'INACTIVE', purchaseDate: null });
+    const [chen] = await database.db.select().from(campaigns).where(eq(campaigns.slug, DEMO_PENDING_CAMPAIGN_SLUG));
+    expect(chen).toMatchObject({ campaignName: 'Committee to Elect Chen', status: 'pending' });
+    const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+    for (const campaign of [rivera, chen]) {
+      const members = await database.db.select().from(campaignMembers).where(eq(campaignMembers.campaignId, campaign.id));
+      expect(members.map((m) => [m.userId, m.role])).toEqual([[owner.id, 'owner']]);
+    }
+  });
+
+  it('does not bring back a demo member removed in the app', async () => {
+    const [staff] = await database.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL));
+    await database.db.delete(campaignMembers).where(eq(campaignMembers.userId, staff.id));
+    await seed(database.db, { adminEmail: 'admin@example.org', demo: true });
+    expect(await database.db.select().from(campaignMembers).where(eq(campaignMembers.userId, staff.id))).toEqual([]);
   });
 
   it('creates only the admin when the demo is off', async () => {
@@ -59,10 +86,12 @@ describe('seed', () => {
       await seed(other.db, { adminEmail: 'boss@example.org', demo: true, adminPassword: 'second-admin', demoPassword: 'second-demo' });
       const [admin] = await other.db.select().from(users).where(eq(users.email, 'boss@example.org'));
       const [owner] = await other.db.select().from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
+      const [staff] = await other.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL));
       expect(await verifyPassword('first-admin', admin.passwordHash)).toBe(true);
       expect(await verifyPassword('first-demo', owner.passwordHash)).toBe(true);
+      expect(await verifyPassword('first-demo', staff.passwordHash)).toBe(true);
       expect(admin.emailVerifiedAt).toBeInstanceOf(Date);
-      expect(await other.db.select().from(passwordHistory)).toHaveLength(2);
+      expect(await other.db.select().from(passwordHistory)).toHaveLength(4);
     } finally {
       await other.drop();
     }

@@ -4,21 +4,49 @@ import type { Db } from './client';
 import { campaignMembers, campaigns, passwordHistory, users } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.campaign';
+export const DEMO_MANAGER_EMAIL = 'manager@demo.campaign';
+export const DEMO_STAFF_EMAIL = 'staff@demo.campaign';
 export const DEMO_CAMPAIGN_SLUG = 'demo-campaign';
+/** A second active campaign of the demo owner, without a package (the purchase reminder shows). */
+export const DEMO_SECOND_CAMPAIGN_SLUG = 'rivera-2026';
+/** A campaign of the demo owner awaiting activation by the administrator. */
+export const DEMO_PENDING_CAMPAIGN_SLUG = 'chen-for-council';
+
+interface SeededUser {
+  id: string;
+  email: string;
+  created: boolean;
+}
+interface SeededCampaign {
+  id: string;
+  slug: string;
+  campaignName: string;
+  created: boolean;
+}
 
 export interface SeedResult {
-  admin: { id: string; email: string; created: boolean };
-  demoOwner: { id: string; email: string; created: boolean } | null;
-  demoCampaign: { id: string; slug: string; campaignName: string; created: boolean } | null;
+  admin: SeededUser;
+  demoOwner: SeededUser | null;
+  demoManager: SeededUser | null;
+  demoStaff: SeededUser | null;
+  demoCampaign: SeededCampaign | null;
+  /** 'Neighbors for Rivera': active, package INACTIVE, owned by the demo owner. */
+  secondCampaign: SeededCampaign | null;
+  /** 'Committee to Elect Chen': pending, created by the demo owner. */
+  pendingCampaign: SeededCampaign | null;
 }
 
 export interface SeedOptions {
   adminEmail: string;
-  /** Also create the demo owner and demo campaign (DEMO_SEED). */
+  /**
+   * Also create the demo (DEMO_SEED): owner, manager and staff of 'Friends of Demo Candidate'
+   * (active, package ACTIVE); 'Neighbors for Rivera' (active, package INACTIVE) and 'Committee to
+   * Elect Chen' (pending activation), both of the demo owner.
+   */
   demo: boolean;
   /** ADMIN_PASSWORD: set on the admin when it has no password yet; null/undefined = passwordless only. */
   adminPassword?: string | null;
-  /** DEMO_PASSWORD (default 'demo-pass-123'): set on the demo owner when it has no password yet. */
+  /** DEMO_PASSWORD (default 'demo-pass-123'): set on the demo owner, manager and staff when they have none yet. */
   demoPassword?: string | null;
 }
 
@@ -28,7 +56,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const adminHash = options.adminPassword ? await hashPassword(options.adminPassword) : null;
   const demoHash = options.demo && options.demoPassword ? await hashPassword(options.demoPassword) : null;
   return db.transaction(async (tx) => {
-    const ensureUser = async (email: string, values: Omit<typeof users.$inferInsert, 'email'>, passwordHash: string | null) => {
+    const ensureUser = async (email: string, values: Omit<typeof users.$inferInsert, 'email'>, passwordHash: string | null): Promise<SeededUser> => {
       const inserted = await tx
         .insert(users)
         .values({ ...values, email, emailVerifiedAt: sql`now()` })
@@ -56,37 +84,82 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       },
       adminHash,
     );
-    if (!options.demo) return { admin, demoOwner: null, demoCampaign: null };
+    if (!options.demo) return { admin, demoOwner: null, demoManager: null, demoStaff: null, demoCampaign: null, secondCampaign: null, pendingCampaign: null };
 
     const demoOwner = await ensureUser(DEMO_OWNER_EMAIL, { name: 'Demo Owner', status: 'active', isProfileUpdated: 1 }, demoHash);
+    const demoManager = await ensureUser(DEMO_MANAGER_EMAIL, { name: 'Demo Manager', status: 'active', isProfileUpdated: 1 }, demoHash);
+    const demoStaff = await ensureUser(DEMO_STAFF_EMAIL, { name: 'Demo Staff', status: 'active', isProfileUpdated: 1 }, demoHash);
 
-    const campaignName = 'Friends of Demo Candidate';
-    const inserted = await tx
-      .insert(campaigns)
-      .values({
-        slug: DEMO_CAMPAIGN_SLUG,
-        campaignName,
-        committeeName: campaignName,
-        status: 'active',
-        packageStatus: 'ACTIVE',
-        purchaseDate: sql`now()`,
-        totalPurchasedYear: 1,
-        officeSought: 'mayor',
-        party: 'Democratic',
-        electionCycle: '2025',
-        complianceRuleSet: 'nyc_cfb',
-        createdBy: demoOwner.id,
-      })
-      .onConflictDoNothing({ target: campaigns.slug })
-      .returning({ id: campaigns.id });
-    const campaignId = inserted[0]?.id ?? (await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, DEMO_CAMPAIGN_SLUG)))[0].id;
-
-    await tx.insert(campaignMembers).values({ campaignId, userId: demoOwner.id, role: 'owner' }).onConflictDoNothing();
-
-    return {
-      admin,
-      demoOwner,
-      demoCampaign: { id: campaignId, slug: DEMO_CAMPAIGN_SLUG, campaignName, created: inserted.length > 0 },
+    const seededAt = new Date();
+    const ensureCampaign = async (values: typeof campaigns.$inferInsert): Promise<SeededCampaign> => {
+      const inserted = await tx.insert(campaigns).values(values).onConflictDoNothing({ target: campaigns.slug }).returning({ id: campaigns.id });
+      const id = inserted[0]?.id ?? (await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, values.slug)))[0].id;
+      return { id, slug: values.slug, campaignName: values.campaignName, created: inserted.length > 0 };
     };
+    // A membership is added only with a new campaign or a new user: one removed in the app stays removed.
+    const ensureMember = async (campaign: SeededCampaign, user: SeededUser, role: string) => {
+      if (campaign.created || user.created) await tx.insert(campaignMembers).values({ campaignId: campaign.id, userId: user.id, role }).onConflictDoNothing();
+    };
+
+    const demoCampaign = await ensureCampaign({
+      slug: DEMO_CAMPAIGN_SLUG,
+      campaignName: 'Friends of Demo Candidate',
+      committeeName: 'Friends of Demo Candidate',
+      status: 'active',
+      activatedAt: seededAt,
+      packageStatus: 'ACTIVE',
+      purchaseDate: seededAt,
+      totalPurchasedYear: 1,
+      officeSought: 'mayor',
+      party: 'Democratic',
+      electionCycle: '2025',
+      complianceRuleSet: 'nyc_cfb',
+      participantStatus: 'participant',
+      treasurerName: 'Demo Owner',
+      treasurerEmail: DEMO_OWNER_EMAIL,
+      city: 'New York',
+      state: 'new_york',
+      createdBy: demoOwner.id,
+    });
+    await ensureMember(demoCampaign, demoOwner, 'owner');
+    await ensureMember(demoCampaign, demoManager, 'manager');
+    await ensureMember(demoCampaign, demoStaff, 'staff');
+
+    const secondCampaign = await ensureCampaign({
+      slug: DEMO_SECOND_CAMPAIGN_SLUG,
+      campaignName: 'Neighbors for Rivera',
+      committeeName: 'Neighbors for Rivera',
+      status: 'active',
+      activatedAt: seededAt,
+      packageStatus: 'INACTIVE',
+      officeSought: 'state_assembly',
+      district: 'Assembly District 74',
+      party: 'Democratic',
+      electionCycle: '2026',
+      complianceRuleSet: 'nys_pcf',
+      participantStatus: 'participant',
+      state: 'new_york',
+      createdBy: demoOwner.id,
+    });
+    await ensureMember(secondCampaign, demoOwner, 'owner');
+
+    const pendingCampaign = await ensureCampaign({
+      slug: DEMO_PENDING_CAMPAIGN_SLUG,
+      campaignName: 'Committee to Elect Chen',
+      committeeName: 'Committee to Elect Chen',
+      status: 'pending',
+      packageStatus: 'INACTIVE',
+      officeSought: 'city_council',
+      district: 'Council District 1',
+      electionCycle: '2025',
+      complianceRuleSet: 'custom',
+      customLimitIndividualCents: 150_000,
+      customLimitOrganizationCents: 0,
+      state: 'new_york',
+      createdBy: demoOwner.id,
+    });
+    await ensureMember(pendingCampaign, demoOwner, 'owner');
+
+    return { admin, demoOwner, demoManager, demoStaff, demoCampaign, secondCampaign, pendingCampaign };
   });
 }

@@ -1,4 +1,5 @@
 /**
+ * Routes declare who may call them in `config.access` (plugins/access.ts), which calls these.
  * `app.authenticate`: a preHandler that accepts `Authorization: Bearer <idToken>` (access tokens
  * too), checks the JWT (HS256, iss, aud, exp), then the session (not revoked, not expired) and the
  * user (active) in one lookup. Anything else is 401 UNAUTHORIZED. Sets `request.user`.
@@ -38,20 +39,28 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/**
+ * The user behind an id (or access) token: JWT valid, session live, user active. Null otherwise.
+ * Used by `app.authenticate` and by the socket.io handshake.
+ */
+export async function authenticateToken(app: FastifyInstance, token: string): Promise<AuthUser | null> {
+  const now = app.clock.now();
+  const verified = await verifySessionToken(app.config, now, token);
+  if (!verified) return null;
+  const session = await findSessionAuth(app.db, verified.sessionId);
+  if (!session || session.userId !== verified.userId || session.revokedAt || session.expiresAt <= now || session.status !== 'active') return null;
+  return { id: verified.userId, sessionId: verified.sessionId, isPlatformAdmin: session.isPlatformAdmin };
+}
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw fail(401, 'UNAUTHORIZED');
-    const now = app.clock.now();
-    const verified = await verifySessionToken(app.config, now, token);
-    if (!verified) throw fail(401, 'UNAUTHORIZED');
-    const session = await findSessionAuth(app.db, verified.sessionId);
-    if (!session || session.userId !== verified.userId || session.revokedAt || session.expiresAt <= now || session.status !== 'active') {
-      throw fail(401, 'UNAUTHORIZED');
-    }
-    request.user = { id: verified.userId, sessionId: verified.sessionId, isPlatformAdmin: session.isPlatformAdmin };
+    const user = await authenticateToken(app, token);
+    if (!user) throw fail(401, 'UNAUTHORIZED');
+    request.user = user;
   });
 
   app.decorate('requirePlatformAdmin', async (request: FastifyRequest) => {

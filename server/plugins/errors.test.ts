@@ -20,7 +20,7 @@ describe('error responses', () => {
 
   it('an unexpected error answers 500 SOMETHING_WENT_WRONG without the stack or the internal message', async () => {
     t = await buildTestApp();
-    t.app.get('/test/boom', async () => {
+    t.app.get('/test/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail: password=hunter2');
     });
     const res = await t.app.inject({ method: 'GET', url: '/test/boom' });
@@ -33,7 +33,7 @@ describe('error responses', () => {
 
   it('an AppError answers its status, code, message and details', async () => {
     t = await buildTestApp();
-    t.app.get('/test/conflict', async () => {
+    t.app.get('/test/conflict', { config: { access: 'public' } }, async () => {
       throw new AppError(409, 'DONOR_ALREADY_EXISTS', 'Donor already exist', { field: 'donor_email' });
     });
     const res = await t.app.inject({ method: 'GET', url: '/test/conflict' });
@@ -46,6 +46,7 @@ describe('error responses', () => {
     t.app.post(
       '/test/validate',
       {
+        config: { access: 'public' },
         schema: {
           body: {
             type: 'object',
@@ -66,7 +67,7 @@ describe('error responses', () => {
 
   it('malformed JSON answers 400 BAD_REQUEST in the same shape', async () => {
     t = await buildTestApp();
-    t.app.post('/test/json', async () => ({ data: 'ok' }));
+    t.app.post('/test/json', { config: { access: 'public' } }, async () => ({ data: 'ok' }));
     const res = await t.app.inject({ method: 'POST', url: '/test/json', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { withDefaultAccess } from './access';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -17,14 +18,14 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     app.log.warn({ spaDir }, 'no built SPA found: serving the API only (run `npx vite build`)');
     return undefined;
   }
-  await app.register(fastifyStatic, {
+  await withDefaultAccess(app, 'public', () => app.register(fastifyStatic, {
     root: spaDir,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const relative = path.relative(spaDir, filePath).split(path.sep).join('/');
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
     },
-  });
+  }));
   return async (request, reply) => {
     const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml) return false;

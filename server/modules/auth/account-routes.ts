@@ -24,13 +24,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return success(null, 'PASSWORD_RESET_SUCCESS');
   });
 
-  app.post(AUTH_PATHS.changePassword, { ...limited, preHandler: app.authenticate }, async (request) => {
+  app.post(AUTH_PATHS.changePassword, authRateLimit(app, 'signed-in'), async (request) => {
     const body = await validateBody(changePasswordRequestSchema, request.body);
     await changePassword(app, currentUser(request), body);
     return success(null, 'PASSWORD_RESET_SUCCESS');
   });
 
-  app.post(AUTH_PATHS.verifyUserAttribute, { ...limited, preHandler: app.authenticate }, async (request) => {
+  app.post(AUTH_PATHS.verifyUserAttribute, authRateLimit(app, 'signed-in'), async (request) => {
     const body = await validateBody(verifyUserAttributeRequestSchema, request.body);
     const value = String(body.value);
     const destination = body.attribute === 'email' ? emailDestination(value) : toDestination({ phone: value });

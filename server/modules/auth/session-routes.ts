@@ -21,13 +21,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // No Authorization header; always 200 (the SPA does not read the answer).
-  app.post(AUTH_PATHS.signOut, async (request) => {
+  app.post(AUTH_PATHS.signOut, { config: { access: 'public' } }, async (request) => {
     const body = request.body as { accessToken?: unknown } | null | undefined;
     await signOut(app, typeof body === 'object' && body !== null ? body.accessToken : undefined);
     return success(SIGNED_OUT);
   });
 
-  app.post(AUTH_PATHS.globalLogout, { preHandler: app.authenticate }, async (request) => {
+  app.post(AUTH_PATHS.globalLogout, { config: { access: 'signed-in' } }, async (request) => {
     await revokeAllSessions(app, currentUser(request).id, 'global_logout');
     return success(SIGNED_OUT);
   });

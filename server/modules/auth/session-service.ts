@@ -56,6 +56,7 @@ export async function startSession(app: FastifyInstance, user: UserRow, source: 
 /** Rotates a refresh token. 401 TOKEN_EXPIRED for unknown, spent (family revoked), expired or revoked. */
 export async function refreshSession(app: FastifyInstance, refreshToken: string): Promise<TokenSet> {
   const now = app.clock.now();
+  let revokedSessionId: string | null = null;
   const outcome = await app.db.transaction(async (tx) => {
     const row = await findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
     if (!row) return null;
@@ -64,11 +65,13 @@ export async function refreshSession(app: FastifyInstance, refreshToken: string)
     if (token.usedAt) {
       // Returning (not throwing) commits the revocation.
       await revokeSession(tx, session.id, now, 'refresh_token_reuse');
+      revokedSessionId = session.id;
       app.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reused: session revoked');
       return null;
     }
     if (user.status !== 'active') {
       await revokeSession(tx, session.id, now, `user_${user.status}`);
+      revokedSessionId = session.id;
       return null;
     }
     if (!(await markRefreshTokenUsed(tx, token.id, now))) return null;
@@ -76,6 +79,7 @@ export async function refreshSession(app: FastifyInstance, refreshToken: string)
     await insertRefreshToken(tx, session.id, next.hash, now);
     return { user, sessionId: session.id, refreshToken: next.token };
   });
+  if (revokedSessionId) app.live.disconnectSession(revokedSessionId);
   if (!outcome) throw fail(401, 'TOKEN_EXPIRED');
   const tokens = await signSessionTokens(app.config, now, tokenSubject(outcome.user, outcome.sessionId));
   return { ...tokens, refreshToken: outcome.refreshToken };
@@ -86,9 +90,14 @@ export async function signOut(app: FastifyInstance, accessToken: unknown): Promi
   if (typeof accessToken !== 'string' || accessToken.length === 0 || accessToken.length > 4096) return;
   const now = app.clock.now();
   const verified = await verifySessionToken(app.config, now, accessToken, { allowExpired: true });
-  if (verified) await revokeSession(app.db, verified.sessionId, now, 'sign_out');
+  if (!verified) return;
+  await revokeSession(app.db, verified.sessionId, now, 'sign_out');
+  app.live.disconnectSession(verified.sessionId);
 }
 
+/** Revokes every session of the user (but `keepSessionId`) and drops their live-update sockets. */
 export async function revokeAllSessions(app: FastifyInstance, userId: string, reason: string, keepSessionId?: string): Promise<number> {
-  return revokeUserSessions(app.db, userId, app.clock.now(), reason, keepSessionId);
+  const count = await revokeUserSessions(app.db, userId, app.clock.now(), reason, keepSessionId);
+  app.live.disconnectUser(userId, { exceptSessionId: keepSessionId });
+  return count;
 }

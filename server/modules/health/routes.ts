@@ -4,7 +4,7 @@ import { pingDatabase } from './repository';
 
 /** GET /health: the process is up and the database answers. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { config: { rateLimit: false } }, async (request) => {
+  app.get('/health', { config: { access: 'public', rateLimit: false } }, async (request) => {
     try {
       await pingDatabase(app.db);
     } catch (error) {

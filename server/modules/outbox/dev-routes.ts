@@ -26,7 +26,8 @@ function toView(row: OutboxRow): OutboxMessageView {
 
 /** GET /dev/outbox?limit=50: the newest messages (with their codes) for QA. Never registered in production. */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dev/outbox', async (request) => {
+  // Public on purpose: QA reads sign-in codes here without signing in (never in production).
+  app.get('/dev/outbox', { config: { access: 'public' } }, async (request) => {
     const { limit } = await validateQuery(querySchema, request.query);
     const rows = await listOutboxMessages(app.db, limit);
     const data: OutboxListData = { message_list: rows.map(toView) };

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { withDefaultAccess } from '../../plugins/access';
 
 export const FILES_PREFIX = '/files/';
 
@@ -37,7 +38,8 @@ export async function registerFileStorage(app: FastifyInstance, uploadsDir: stri
   const root = path.resolve(uploadsDir);
   await mkdir(root, { recursive: true });
   app.decorate('storage', localStorage(root));
-  await app.register(fastifyStatic, {
+  // Public: keys carry a random suffix (profile pictures are shown to other members and in e-mails).
+  await withDefaultAccess(app, 'public', () => app.register(fastifyStatic, {
     root,
     prefix: FILES_PREFIX,
     decorateReply: false,
@@ -48,5 +50,5 @@ export async function registerFileStorage(app: FastifyInstance, uploadsDir: stri
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
     },
-  });
+  }));
 }

@@ -8,7 +8,7 @@ import { changeUserStatus, listUsersPage } from './admin-service';
 
 /** Platform administration of users (platform admins only). */
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
-  const adminOnly = { preHandler: [app.authenticate, app.requirePlatformAdmin] };
+  const adminOnly = { config: { access: 'platform-admin' } } as const;
 
   app.get('/auth/admin/list_users', adminOnly, async (request) => {
     const query = await validateQuery(listUsersQuerySchema, request.query);

@@ -25,7 +25,7 @@ function tooSmall(): AppError {
 export async function profilePictureRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/auth/users/:id/profile_picture', { preHandler: app.authenticate }, async (request) => {
+  app.post('/auth/users/:id/profile_picture', { config: { access: 'signed-in' } }, async (request) => {
     const { id } = await validateParams(userIdParamsSchema, request.params);
     if (!request.isMultipart()) throw fail(400, 'IMAGE_REQUIRED');
     const file = await request.file();

@@ -7,7 +7,7 @@ import { validateBody, validateParams } from '../../plugins/validate';
 import { getUser, getUserByEmail, updateProfile } from './service';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = { config: { access: 'signed-in' } } as const;
 
   app.get('/auth/users/email/:email', signedIn, async (request) => {
     const { email } = await validateParams(userEmailParamsSchema, request.params);

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_election_cycle_election_cycles_value_fk" FOREIGN KEY ("election_cycle") REFERENCES "public"."election_cycles"("value") ON DELETE no action ON UPDATE no action;

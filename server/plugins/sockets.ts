@@ -1,0 +1,101 @@
+/**
+ * Live permission updates over socket.io, attached to the Fastify HTTP server at /socket.io (works
+ * for `app.listen`; closed with the app). The client connects with `query: { userId }` and
+ * `auth: { token: idToken }`; the handshake is refused ('UNAUTHORIZED') unless the token is a live
+ * session of that user. Each socket joins room `user:<id>`; the server emits:
+ *   'permissions'       { data: [{ campaign_id, resource_names }] }   (empty list = no permissions)
+ *   'campaign-removed'  { campaign_id }
+ * Sockets of a user whose sessions are revoked (blocked, signed out everywhere) are disconnected.
+ *
+ * One process by default. Scale-out (N instances) is out of scope: it would add the PostgreSQL
+ * adapter (@socket.io/postgres-adapter, NOTIFY/LISTEN on the same database) so that an emit on one
+ * instance reaches sockets connected to another; nothing else here changes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { SOCKET_EVENTS, SOCKET_PATH, type CampaignPermission, type CampaignRemovedEvent, type PermissionsEvent } from '../../domain/campaign';
+import { authenticateToken } from './auth';
+
+export interface LiveUpdates {
+  /** Sends 'permissions' to every socket of the user. */
+  pushPermissions(userId: string, data: CampaignPermission[]): void;
+  /** Sends 'permissions' with no resources, then 'campaign-removed'. */
+  pushCampaignRemoved(userId: string, campaignId: string): void;
+  /** Drops the user's sockets (all, or all but those of one session). */
+  disconnectUser(userId: string, options?: { exceptSessionId?: string }): void;
+  /** Drops the sockets opened with one session's token. */
+  disconnectSession(sessionId: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveUpdates;
+  }
+}
+
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+function handshakeToken(socket: Socket): string | null {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const raw = typeof auth?.token === 'string' ? auth.token : null;
+  if (!raw) return null;
+  const token = raw.replace(/^Bearer\s+/i, '').trim();
+  return token.length > 0 && token.length <= 4096 ? token : null;
+}
+
+export function registerSockets(app: FastifyInstance): void {
+  const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+  });
+
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    const userId = socket.handshake.query.userId;
+    if (!token || typeof userId !== 'string') return next(new Error('UNAUTHORIZED'));
+    authenticateToken(app, token).then(
+      (user) => {
+        if (!user || user.id !== userId) return next(new Error('UNAUTHORIZED'));
+        socket.data = { userId: user.id, sessionId: user.sessionId };
+        void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
+        next();
+      },
+      (error: unknown) => {
+        app.log.warn({ err: error }, 'socket handshake failed');
+        next(new Error('UNAUTHORIZED'));
+      },
+    );
+  });
+
+  // Drop the sockets before Fastify closes the HTTP server (it waits for open connections).
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+
+  app.decorate('live', {
+    pushPermissions(userId, data) {
+      const payload: PermissionsEvent = { data };
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.permissions, payload);
+    },
+    pushCampaignRemoved(userId, campaignId) {
+      const permissions: PermissionsEvent = { data: [{ campaign_id: campaignId, resource_names: [] }] };
+      const removed: CampaignRemovedEvent = { campaign_id: campaignId };
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.permissions, permissions);
+      io.to(userRoom(userId)).emit(SOCKET_EVENTS.campaignRemoved, removed);
+    },
+    disconnectUser(userId, options = {}) {
+      const target = options.exceptSessionId ? io.in(userRoom(userId)).except(sessionRoom(options.exceptSessionId)) : io.in(userRoom(userId));
+      target.disconnectSockets(true);
+    },
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+  } satisfies LiveUpdates);
+}
