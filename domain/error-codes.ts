@@ -46,7 +46,7 @@ export const ERROR_MESSAGES = {
   IMAGE_TOO_LARGE: 'Please select an image less than 5MB',
   IMAGE_TOO_SMALL: "Image width and height can't be less than {{width}}X{{height}}",
 
-  // Not (yet) in the SPA catalogue: the SPA shows SOMETHING_WENT_WRONG for them unless it adds them.
+  // Codes of later features (the SPA catalogue test checks each has a text).
   INVALID_STATUS_TRANSITION: "This action is not possible for the user's current status",
   SOCIAL_PROVIDER_NOT_CONFIGURED: 'Social sign-in is not configured on this server',
   SOCIAL_SIGNIN_FAILED: 'Social sign-in failed, please try again',

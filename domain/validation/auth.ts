@@ -3,7 +3,7 @@
  * Field schemas do no transforms (no trim/lowercase): the server validates in strict mode and
  * normalises addresses itself. Pure: no React, no Node.
  */
-import { object, ref, string, type ObjectShape } from 'yup';
+import { object, string, type ObjectShape } from 'yup';
 import { CODE_PURPOSES, SOCIAL_PROVIDERS } from '../auth/api-contract';
 
 // ── messages (SPEC §5, to the letter where the spec gives them) ─────────────────────────────
@@ -99,7 +99,10 @@ export const confirmPasswordField = (matches = 'new_password') =>
     .required(M.CONFIRM_PASSWORD_REQUIRED)
     .min(PASSWORD_MIN_LENGTH, M.PASSWORD_MIN)
     .matches(/^\S*$/, M.PASSWORD_NO_SPACE)
-    .oneOf([ref(matches)], M.PASSWORDS_MUST_MATCH);
+    // A test, not oneOf: oneOf runs before `required`, so an empty field would say "must match".
+    .test('matches', M.PASSWORDS_MUST_MATCH, function matchesOther(value) {
+      return !value || value === this.parent[matches];
+    });
 
 export const codeField = string().typeError(M.CODE_REQUIRED).required(M.CODE_REQUIRED).max(12, M.TOO_LONG);
 export const confirmationCodeField = string().typeError(M.CONFIRMATION_CODE_REQUIRED).required(M.CONFIRMATION_CODE_REQUIRED).max(12, M.TOO_LONG);
@@ -166,7 +169,6 @@ export const signinMobileFormSchema = object({ phone: mobileField });
 export const otpFormSchema = object({ code: otpField });
 export const confirmationCodeFormSchema = object({ code: confirmationCodeField });
 export const credentialSigninFormSchema = object({ email: emailField, password: passwordField });
-export const registrationEmailFormSchema = object({ name: nameField, last_name: lastNameField, email: emailField, password: passwordField });
 export const registrationMobileFormSchema = object({ name: nameField, last_name: lastNameField, phone: mobileField });
 export const forgotPasswordEmailFormSchema = object({ email: emailField });
 export const forgotPasswordMobileFormSchema = object({ phone: mobileField });

@@ -7,6 +7,7 @@ import { resetUser } from '../features/user/user-slice';
 import { plainClient, SIGN_OUT_PATH } from '../lib/api-client';
 import { logoutDestination } from '../lib/logout-url';
 import { hardNavigate } from '../lib/navigation';
+import { stopPersistence } from '../lib/persistence-control';
 import { clearAllClientState, readSession } from '../lib/session';
 import type { AppDispatch } from './store';
 
@@ -32,10 +33,9 @@ export async function logout({ dispatch, persistor, navigate }: LogoutDeps): Pro
   dispatch(resetUser());
   dispatch(resetCampaign());
   dispatch(resetPermissions());
-  if (persistor) {
-    await persistor.flush();
-    await persistor.purge();
-  }
+  if (persistor) await stopPersistence(persistor);
+  // localStorage (session record, user data, persist:root …), sessionStorage (register and
+  // recover-password data, pending redirect) and every cookie.
   clearAllClientState();
   const destination = logoutDestination(source, config);
   if (destination === paths.login) navigate(paths.login);

@@ -15,6 +15,8 @@ import { pages } from './pages';
 export interface RouteOptions {
   /** Maintenance flag; defaults to VITE_MAINTENANCE. */
   maintenance?: boolean;
+  /** The dev outbox page; defaults to VITE_APP_ENV !== 'production'. */
+  devOutbox?: boolean;
 }
 
 /** Staff layout in its own chunk: the login page does not download react-select. */
@@ -34,7 +36,7 @@ function AppRoot({ maintenance }: { maintenance: boolean }) {
 }
 
 /** The whole route tree (SPEC §2); tests render it with createMemoryRouter. */
-export function buildRoutes({ maintenance = config.maintenance }: RouteOptions = {}): RouteObject[] {
+export function buildRoutes({ maintenance = config.maintenance, devOutbox = config.appEnv !== 'production' }: RouteOptions = {}): RouteObject[] {
   return [
     {
       element: <AppRoot maintenance={maintenance} />,
@@ -65,6 +67,7 @@ export function buildRoutes({ maintenance = config.maintenance }: RouteOptions =
                 page(paths.purchasePackage, pages.PurchasePackage),
                 page(paths.bulkHistory, pages.BulkHistory),
                 page(paths.userManagement, pages.UserManagement),
+                page(paths.adminUsers, pages.UsersApproval),
                 page(paths.payYourDonation, pages.PayYourDonation),
               ],
             },
@@ -98,6 +101,7 @@ export function buildRoutes({ maintenance = config.maintenance }: RouteOptions =
             page(paths.paymentSuccess, pages.PaymentSuccess),
             page(paths.paymentError, pages.PaymentError),
             page(paths.error400, NotFoundPage),
+            ...(devOutbox ? [page(paths.devOutbox, pages.DevOutbox)] : []),
             page(paths.donationSlug, pages.PublicDonation),
             page('*', NotFoundPage),
           ],

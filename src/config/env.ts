@@ -48,12 +48,13 @@ export function readConfig(env: RawEnv): AppConfig {
   return Object.freeze({
     apiBaseUrl: url(env, 'VITE_API_BASE_URL', ''),
     companyName: str(env, 'VITE_COMPANY_NAME', 'Campaign Donation Tracker'),
-    appEnv: str(env, 'VITE_APP_ENV', String(env.MODE ?? 'development')),
+    appEnv: str(env, 'VITE_APP_ENV', 'development'),
     maintenance: bool(env, 'VITE_MAINTENANCE', false),
     paymentProvider: str(env, 'VITE_PAYMENT_PROVIDER', 'paypal'),
     packagePurchaseType: str(env, 'VITE_PACKAGE_PURCHASE_TYPE', 'PACKAGE'),
     webBaseUrl: url(env, 'VITE_WEB_BASE_URL', origin),
-    bucketBaseUrl: url(env, 'VITE_BUCKET_BASE_URL', ''),
+    // The server serves stored files (profile pictures …) at /files/<key>.
+    bucketBaseUrl: url(env, 'VITE_BUCKET_BASE_URL', '/files'),
     socketUrl: url(env, 'VITE_SOCKET_URL', ''),
     socialLoginUrl: url(env, 'VITE_SOCIAL_LOGIN_URL', ''),
     socialLogoutUrl: url(env, 'VITE_SOCIAL_LOGOUT_URL', ''),

@@ -26,6 +26,8 @@ export const paths = {
   paymentSuccess: '/payment-success',
   paymentError: '/payment-error',
   error400: '/pages/errors/error400',
+  adminUsers: '/admin/users',
+  devOutbox: '/dev-outbox',
 
   login: '/auth/login',
   registration: '/auth/registration',

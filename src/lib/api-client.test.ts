@@ -132,3 +132,160 @@ describe('api client', () => {
     expect(apiErrorMessage(new Error('boom'))).toBe('Something went wrong, please try again');
   });
 });
+
+describe('api client: rotating refresh tokens', () => {
+  it('stores the rotated refresh token and sends it on the next refresh', async () => {
+    signIn();
+    const refreshBodies: unknown[] = [];
+    let generation = 1;
+    server.use(
+      http.post('*/auth/authentication/refresh-token', async ({ request }) => {
+        refreshBodies.push(await request.json());
+        generation += 1;
+        return HttpResponse.json({ data: { accessToken: `access-${generation}`, idToken: `id-${generation}`, refreshToken: `refresh-${generation}` } });
+      }),
+      http.get('*/probe', ({ request }) =>
+        request.headers.get('authorization') === `Bearer id-${generation}` && generation > 1
+          ? HttpResponse.json({ data: generation })
+          : HttpResponse.json({ code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+
+    await apiClient.get('/probe');
+    expect(readSession()).toMatchObject({ accessToken: 'access-2', idToken: 'id-2', refreshToken: 'refresh-2', signinSource: 'REGULAR' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData) ?? '{}')).toEqual({ idToken: 'id-2' });
+
+    // The server rejects id-2 now (expired): the next refresh must spend refresh-2, not refresh-1.
+    generation = 2;
+    server.use(
+      http.get('*/probe2', ({ request }) =>
+        request.headers.get('authorization') === 'Bearer id-3' ? HttpResponse.json({ data: 'ok' }) : HttpResponse.json({ code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+    await apiClient.get('/probe2');
+    expect(refreshBodies).toEqual([{ refresh_token: 'refresh-1' }, { refresh_token: 'refresh-2' }]);
+    expect(readSession()?.refreshToken).toBe('refresh-3');
+  });
+
+  it('does not refresh for 401s that are not about the token (e.g. a wrong password)', async () => {
+    signIn();
+    let refreshCalls = 0;
+    server.use(
+      http.post('*/auth/authentication/refresh-token', () => {
+        refreshCalls += 1;
+        return HttpResponse.json({ data: { accessToken: 'a', idToken: 'i', refreshToken: 'r' } });
+      }),
+      http.post('*/auth/authentication/change_password', () => HttpResponse.json({ code: 'INCORRECT_CREDENTIALS', message: 'x' }, { status: 401 })),
+    );
+    await expect(apiClient.post('/auth/authentication/change_password', {})).rejects.toMatchObject({ response: { status: 401 } });
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('does not refresh when another tab already rotated the tokens while the request was in flight', async () => {
+    signIn();
+    let refreshCalls = 0;
+    const seen: string[] = [];
+    server.use(
+      http.post('*/auth/authentication/refresh-token', () => {
+        refreshCalls += 1;
+        return HttpResponse.json({ code: 'TOKEN_EXPIRED', message: 'reused' }, { status: 401 });
+      }),
+      http.get('*/secure', ({ request }) => {
+        const auth = request.headers.get('authorization') ?? '';
+        seen.push(auth);
+        if (auth === 'Bearer id-tab2') return HttpResponse.json({ data: 'ok' });
+        // Meanwhile the other tab refreshed and stored its new tokens.
+        writeSession({ accessToken: 'access-tab2', idToken: 'id-tab2', refreshToken: 'refresh-tab2', signinSource: 'REGULAR' });
+        return HttpResponse.json({ code: 'UNAUTHORIZED' }, { status: 401 });
+      }),
+    );
+    const response = await apiClient.get('/secure');
+    expect(response.data.data).toBe('ok');
+    expect(refreshCalls).toBe(0);
+    expect(seen).toEqual(['Bearer old-id', 'Bearer id-tab2']);
+    expect(readSession()?.refreshToken).toBe('refresh-tab2');
+  });
+});
+
+/** Two "tabs": two independent copies of the api-client module sharing one localStorage. */
+async function loadTab() {
+  vi.resetModules();
+  const mod = await import('./api-client');
+  return mod.apiClient;
+}
+
+function refreshServerWithReuseDetection() {
+  const spent = new Set<string>();
+  const calls: string[] = [];
+  let generation = 1;
+  server.use(
+    http.post('*/auth/authentication/refresh-token', async ({ request }) => {
+      const { refresh_token: token } = (await request.json()) as { refresh_token: string };
+      calls.push(token);
+      await new Promise((r) => setTimeout(r, 40));
+      if (spent.has(token) || token !== `refresh-${generation}`) {
+        return HttpResponse.json({ code: 'TOKEN_EXPIRED', message: 'reused: family revoked' }, { status: 401 });
+      }
+      spent.add(token);
+      generation += 1;
+      return HttpResponse.json({ data: { accessToken: `access-${generation}`, idToken: `id-${generation}`, refreshToken: `refresh-${generation}` } });
+    }),
+    http.get('*/tab/:n', ({ request, params }) =>
+      request.headers.get('authorization') === 'Bearer id-2'
+        ? HttpResponse.json({ data: Number(params.n) })
+        : HttpResponse.json({ code: 'UNAUTHORIZED' }, { status: 401 }),
+    ),
+  );
+  return calls;
+}
+
+describe('api client: two tabs refreshing at once', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+    vi.resetModules();
+  });
+
+  it('spends the refresh token once (localStorage lease), the other tab reuses the new tokens', async () => {
+    expect((navigator as Navigator & { locks?: unknown }).locks).toBeUndefined();
+    writeSession({ accessToken: 'access-1', idToken: 'id-1', refreshToken: 'refresh-1', signinSource: 'REGULAR' });
+    const navigate = vi.fn();
+    setHardNavigate(navigate);
+    const calls = refreshServerWithReuseDetection();
+    const tabA = await loadTab();
+    const tabB = await loadTab();
+    expect(tabA).not.toBe(tabB);
+
+    const [a, b] = await Promise.all([tabA.get('/tab/1'), tabB.get('/tab/2')]);
+
+    expect([a.data.data, b.data.data]).toEqual([1, 2]);
+    expect(calls).toEqual(['refresh-1']);
+    expect(readSession()).toMatchObject({ idToken: 'id-2', refreshToken: 'refresh-2' });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('cdt.refreshLease')).toBeNull();
+  });
+
+  it('uses navigator.locks when the browser has it', async () => {
+    const held: string[] = [];
+    let queue: Promise<unknown> = Promise.resolve();
+    const request = vi.fn(<T,>(name: string, task: () => Promise<T>): Promise<T> => {
+      const run = queue.then(async () => {
+        held.push(name);
+        return task();
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    writeSession({ accessToken: 'access-1', idToken: 'id-1', refreshToken: 'refresh-1', signinSource: 'REGULAR' });
+    const calls = refreshServerWithReuseDetection();
+    const tabA = await loadTab();
+    const tabB = await loadTab();
+
+    const [a, b] = await Promise.all([tabA.get('/tab/1'), tabB.get('/tab/2')]);
+
+    expect([a.data.data, b.data.data]).toEqual([1, 2]);
+    expect(calls).toEqual(['refresh-1']);
+    expect(held).toEqual(['cdt-refresh', 'cdt-refresh']);
+    expect(localStorage.getItem('cdt.refreshLease')).toBeNull();
+  });
+});

@@ -1,11 +1,13 @@
 import axios, { AxiosHeaders, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { AUTH_PATHS } from '../../domain/auth/api-contract';
 import { config } from '../config/env';
 import { loginPathWithRedirect } from '../config/paths';
 import { hardNavigate } from './navigation';
+import { withRefreshLock } from './refresh-lock';
 import { clearAllClientState, readSession, updateSessionTokens } from './session';
 
-export const REFRESH_TOKEN_PATH = '/auth/authentication/refresh-token';
-export const SIGN_OUT_PATH = '/auth/authentication/sign-out';
+export const REFRESH_TOKEN_PATH = AUTH_PATHS.refreshToken;
+export const SIGN_OUT_PATH = AUTH_PATHS.signOut;
 
 const baseHeaders = {
   'Content-Type': 'application/json',
@@ -21,6 +23,8 @@ export const plainClient: AxiosInstance = axios.create({ baseURL: config.apiBase
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
   _retried?: boolean;
+  /** The refresh token stored when this request was sent: tells whether someone refreshed since. */
+  _sentRefreshToken?: string;
 }
 
 interface RefreshResponse {
@@ -29,15 +33,26 @@ interface RefreshResponse {
 
 class SessionExpiredError extends Error {}
 
+/** 401 codes that mean "your token is not (or no longer) good": others (wrong password …) are not refreshed. */
+const REFRESHABLE_CODES = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED']);
+
 let refreshInFlight: Promise<string> | null = null;
 
-function refreshTokens(): Promise<string> {
+/**
+ * Refresh tokens are single use and rotate (reusing a spent one revokes the whole session), so:
+ * one refresh per tab at a time (shared promise), one tab at a time (cross-tab lock), and inside
+ * the lock the stored session is read again: when its refresh token is no longer the one the
+ * failing request was sent with, another tab (or an earlier refresh here) already rotated it and
+ * the stored idToken is simply used.
+ */
+function refreshTokens(sentRefreshToken: string | undefined): Promise<string> {
   if (refreshInFlight) return refreshInFlight;
-  refreshInFlight = (async () => {
-    const refreshToken = readSession()?.refreshToken;
-    if (!refreshToken) throw new SessionExpiredError('No refresh token');
+  refreshInFlight = withRefreshLock(async () => {
+    const current = readSession();
+    if (!current?.refreshToken) throw new SessionExpiredError('No refresh token');
+    if (sentRefreshToken !== undefined && current.refreshToken !== sentRefreshToken) return current.idToken;
     try {
-      const response = await plainClient.post<RefreshResponse>(REFRESH_TOKEN_PATH, { refresh_token: refreshToken });
+      const response = await plainClient.post<RefreshResponse>(REFRESH_TOKEN_PATH, { refresh_token: current.refreshToken });
       const tokens = response.data?.data;
       if (!tokens?.idToken || !tokens.accessToken) throw new Error('Malformed refresh response');
       updateSessionTokens({ accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken });
@@ -48,7 +63,7 @@ function refreshTokens(): Promise<string> {
       }
       throw err;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
@@ -61,11 +76,12 @@ function endSession(): void {
 }
 
 apiClient.interceptors.request.use((request) => {
-  const idToken = readSession()?.idToken;
-  if (idToken) {
+  const session = readSession();
+  if (session) {
     const headers = AxiosHeaders.from(request.headers);
-    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${idToken}`);
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${session.idToken}`);
     request.headers = headers;
+    (request as RetriableConfig)._sentRefreshToken = session.refreshToken;
   }
   return request;
 });
@@ -74,12 +90,14 @@ apiClient.interceptors.response.use(undefined, async (error: unknown) => {
   if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
   const original = error.config as RetriableConfig;
   if (original._retried) throw error;
+  const code = (error.response.data as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && !REFRESHABLE_CODES.has(code)) throw error;
   const sentToken = AxiosHeaders.from(original.headers).has('Authorization');
   if (!sentToken && !readSession()) throw error;
 
   let idToken: string;
   try {
-    idToken = await refreshTokens();
+    idToken = await refreshTokens(original._sentRefreshToken);
   } catch (refreshError) {
     if (refreshError instanceof SessionExpiredError) {
       endSession();

@@ -32,3 +32,11 @@ void i18n
       caches: ['localStorage'],
     },
   });
+
+/**
+ * Adds a part of the catalogue that only lazily loaded pages use (form validation, staff pages),
+ * keeping it out of the /auth/login first paint. Call it at module load of the code that needs it.
+ */
+export function addCatalogue(language: 'en', strings: Record<string, unknown>): void {
+  i18n.addResourceBundle(language, 'translation', strings, true, false);
+}

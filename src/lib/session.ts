@@ -37,6 +37,20 @@ export function readSession(): SessionRecord | null {
   };
 }
 
+/** The user id (`sub`) carried by the stored idToken, if it is a readable JWT. */
+export function sessionUserId(): string | null {
+  const idToken = readSession()?.idToken;
+  const payload = idToken?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub: unknown = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
 export function hasSession(): boolean {
   return readSession() !== null;
 }

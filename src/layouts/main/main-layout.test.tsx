@@ -13,6 +13,7 @@ const server = setupServer(
     signOutCalls.push({ body: await request.json(), authorization: request.headers.get('authorization') });
     return HttpResponse.json({ data: null });
   }),
+  http.get('*/auth/users/:id', () => HttpResponse.json({ code: 'NOT_FOUND', message: 'x' }, { status: 404 })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -123,6 +124,31 @@ describe('profile menu', () => {
     expect(store.getState().user.name).toBe('');
     expect(store.getState().campaign.selectedCampaignId).toBeNull();
     expect(store.getState().campaign.headerCampaignList).toEqual([]);
+  });
+
+  it('leaves localStorage empty after logout, and redux-persist does not write persist:root again', async () => {
+    const user = userEvent.setup();
+    const { store } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setUser({ userId: 'u-1', name: 'Jane Roe', is_profile_updated: 1 }));
+    });
+    await waitFor(() => expect(localStorage.getItem('persist:root')).toContain('Jane Roe'));
+    localStorage.setItem(STORAGE_KEYS.developer, 'true');
+    sessionStorage.setItem('cdt.register', JSON.stringify({ email: 'a@example.org' }));
+    sessionStorage.setItem('cdt.recover', JSON.stringify({ email: 'a@example.org' }));
+
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+    // Later state changes must not bring persist:root back.
+    act(() => {
+      store.dispatch(setUser({ name: 'Someone' }));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(localStorage.length).toBe(0);
   });
 
   it('logs out even when the sign-out call fails', async () => {

@@ -1,12 +1,17 @@
-import { Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './main-layout.module.css';
 import { Sidebar } from './sidebar';
+import '../../lib/staff-catalogue';
 
 const DESKTOP_MIN_WIDTH = 992;
+
+/** Loaded only for users who still have to complete their profile. */
+const ProfileCompletionModal = lazy(() => import('../../features/user/components/profile-completion-modal'));
 
 function isNarrow(): boolean {
   return typeof window !== 'undefined' && window.innerWidth < DESKTOP_MIN_WIDTH;
@@ -16,6 +21,7 @@ function isNarrow(): boolean {
 export function MainLayout() {
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
+  const needsProfile = useAppSelector((state) => state.user.userId !== null && state.user.is_profile_updated === 0);
 
   return (
     <div className={styles.shell}>
@@ -31,6 +37,11 @@ export function MainLayout() {
           <Footer />
         </div>
       </div>
+      {needsProfile && (
+        <Suspense fallback={null}>
+          <ProfileCompletionModal />
+        </Suspense>
+      )}
     </div>
   );
 }

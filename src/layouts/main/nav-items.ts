@@ -30,3 +30,6 @@ export const secondaryNav: NavItem[] = [
   { to: paths.rolesAndAccess, labelKey: 'nav.rolesAndAccess' },
   { to: paths.userManagement, labelKey: 'nav.usersManagement' },
 ];
+
+/** Platform administrators only. */
+export const adminNav: NavItem[] = [{ to: paths.adminUsers, labelKey: 'nav.usersApproval' }];

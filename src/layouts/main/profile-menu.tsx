@@ -4,17 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logout } from '../../app/logout';
 import { usePersistor } from '../../app/persistor-context';
-import { config } from '../../config/env';
 import { paths } from '../../config/paths';
+import { pictureUrl } from '../../lib/picture-url';
 import styles from './header.module.css';
-
-export const DEFAULT_AVATAR = '/default-avatar.svg';
-
-function pictureUrl(path: string): string {
-  if (!path) return DEFAULT_AVATAR;
-  if (/^(https?:|data:|blob:)/.test(path)) return path;
-  return `${config.bucketBaseUrl}/${path.replace(/^\/+/, '')}`;
-}
 
 /** Avatar button opening a menu with name, e-mail, My account and Log Out. */
 export function ProfileMenu() {

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { ExpiryCard } from './expiry-card';
-import { primaryNav, reportNav, secondaryNav, type NavItem } from './nav-items';
+import { adminNav, primaryNav, reportNav, secondaryNav, type NavItem } from './nav-items';
 import styles from './sidebar.module.css';
 
 function linkClass({ isActive }: { isActive: boolean }): string {
@@ -38,6 +39,7 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const reportsId = useId();
+  const isPlatformAdmin = useAppSelector((state) => state.user.is_platform_admin === true);
   const inReports = reportNav.some((item) => item.to === pathname);
   const [reportsOpen, setReportsOpen] = useState(inReports);
   const showReports = reportsOpen || inReports;
@@ -77,6 +79,12 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
               <SidebarLink item={item} />
             </li>
           ))}
+          {isPlatformAdmin &&
+            adminNav.map((item) => (
+              <li key={item.to}>
+                <SidebarLink item={item} />
+              </li>
+            ))}
         </ul>
       </nav>
       <ExpiryCard />

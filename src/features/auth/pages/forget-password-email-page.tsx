@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ForgotPassword } from '../components/forgot-password';
 
 export default function ForgetPasswordEmailPage() {
-  return <PlaceholderPage i18nKey="auth.pages.forgetPasswordEmail" />;
+  return <ForgotPassword mode="email" />;
 }

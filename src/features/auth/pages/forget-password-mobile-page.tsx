@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ForgotPassword } from '../components/forgot-password';
 
 export default function ForgetPasswordMobilePage() {
-  return <PlaceholderPage i18nKey="auth.pages.forgetPasswordMobile" />;
+  return <ForgotPassword mode="mobile" />;
 }

@@ -1,90 +1,142 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DestinationInput } from '../../../../domain/auth/api-contract';
+import { FormAlert } from '../../../components/form-alert';
+import linkStyles from '../../../components/link-button.module.css';
+import { LoadingOverlay } from '../../../components/loading-overlay';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextInput } from '../../../components/text-input';
-import { MOBILE_DIGITS } from '../../../config/constants';
-import { config } from '../../../config/env';
-import { hardNavigate } from '../../../lib/navigation';
-import { notify } from '../../../lib/toast';
+import { paths } from '../../../config/paths';
+import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import styles from './login-page.module.css';
+import { requestSigninCode } from '../api/auth-api';
+import styles from '../auth-page.module.css';
+import { SocialButtons } from '../components/social-buttons';
+import { toDestination, type DestinationMode } from '../destination';
 
-export const SIGNIN_PASSWORDLESS_PATH = '/auth/authentication/signin-passwordless';
+// Loaded on demand: react-hook-form and yup stay out of the /auth/login first paint (ARCHITECTURE §8).
+const LoginCodeStep = lazy(() => import('../components/login-code-step'));
+const PasswordSigninForm = lazy(() => import('../components/password-signin-form'));
+const loadValidation = () => import('../components/identifier-validation');
 
-const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@]+\.[A-Za-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
+/** Fallback cool-down when the server does not say (its own is 60 s). */
+const DEFAULT_RESEND_SECONDS = 60;
 
-type Mode = 'email' | 'mobile';
+type Step = { kind: 'identify' } | { kind: 'password' } | { kind: 'code'; destination: DestinationInput; sentTo: string; resendIn: number };
 
-const MOBILE_PATTERN = new RegExp(`^\\d{${MOBILE_DIGITS}}$`);
-
-/** Validates the one field of the sign-in form; returns the catalogue message or ''. */
-function validateIdentifier(mode: Mode, value: string, t: (key: string) => string): string {
-  const trimmed = value.trim();
-  if (mode === 'email') {
-    if (!trimmed) return t('auth.validation.emailRequired');
-    return EMAIL_PATTERN.test(trimmed) ? '' : t('auth.validation.emailInvalid');
-  }
-  if (!trimmed) return t('auth.validation.mobileRequired');
-  return MOBILE_PATTERN.test(trimmed) ? '' : t('auth.validation.mobileDigits');
+interface ServerError {
+  message: string;
+  code?: string;
 }
 
 /**
- * Sign in with a one-time code. A plain controlled form (no form library) keeps the
- * /auth/login download inside the ARCHITECTURE §8 budget.
+ * Sign in: one-time code by e-mail (default) or text, with password and social sign-in too.
+ * The first step is a plain controlled form validated with the (lazily loaded) domain schemas.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.signIn'));
-  const [mode, setMode] = useState<Mode>('email');
+  const [step, setStep] = useState<Step>({ kind: 'identify' });
+  const [mode, setMode] = useState<DestinationMode>('email');
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<ServerError | null>(null);
+  const validationRun = useRef(0);
+
+  /** Validates `input`; only the latest run may set the message. */
+  const validate = async (input: string, forMode = mode): Promise<string> => {
+    const run = ++validationRun.current;
+    const { validateIdentifier } = await loadValidation();
+    const message = await validateIdentifier(forMode, input);
+    if (run === validationRun.current) setError(message);
+    return message;
+  };
+
+  const showServerError = (err: unknown) => setServerError({ message: apiErrorMessage(err), code: apiErrorCode(err) });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const message = validateIdentifier(mode, value, t);
     setTouched(true);
-    setError(message);
-    if (message) return;
+    setServerError(null);
     setSubmitting(true);
     try {
-      const identifier = value.trim();
-      const body = mode === 'email' ? { email: identifier } : { phone_number: identifier };
-      // Loaded on demand so the first paint of /auth/login does not download axios.
-      const { apiClient } = await import('../../../lib/api-client');
-      await apiClient.post(SIGNIN_PASSWORDLESS_PATH, body);
-      notify.success(t('auth.codeSent'));
+      if (await validate(value)) return;
+      const destination = toDestination(mode, value);
+      const sent = await requestSigninCode(destination);
+      setStep({
+        kind: 'code',
+        destination,
+        sentTo: sent?.destination || value.trim(),
+        resendIn: typeof sent?.resend_in === 'number' ? sent.resend_in : DEFAULT_RESEND_SECONDS,
+      });
     } catch (err) {
-      notify.apiError(err);
+      showServerError(err);
     } finally {
       setSubmitting(false);
     }
   };
 
   const switchMode = () => {
-    setMode((m) => (m === 'email' ? 'mobile' : 'email'));
+    const next = mode === 'email' ? 'mobile' : 'email';
+    validationRun.current += 1;
+    setMode(next);
     setValue('');
     setError('');
     setTouched(false);
+    setServerError(null);
   };
 
-  const socialSignIn = (provider: string) => {
-    if (!config.socialLoginUrl) {
-      notify.error(t('auth.socialNotConfigured'));
-      return;
-    }
-    hardNavigate(`${config.socialLoginUrl}?identity_provider=${encodeURIComponent(provider)}`);
+  const backToStart = () => {
+    setServerError(null);
+    setStep({ kind: 'identify' });
   };
+
+  if (step.kind === 'code') {
+    return (
+      <>
+        <h1 className={styles.title}>{t('auth.signIn')}</h1>
+        <Suspense fallback={<LoadingOverlay inline />}>
+          <LoginCodeStep destination={step.destination} sentTo={step.sentTo} resendIn={step.resendIn} onBack={backToStart} />
+        </Suspense>
+      </>
+    );
+  }
+
+  if (step.kind === 'password') {
+    return (
+      <>
+        <h1 className={styles.title}>{t('auth.signIn')}</h1>
+        <p className={styles.intro}>{t('auth.passwordIntro')}</p>
+        <Suspense fallback={<LoadingOverlay inline />}>
+          <PasswordSigninForm />
+        </Suspense>
+        <div className={styles.links}>
+          <button type="button" className={linkStyles.linkButton} onClick={backToStart}>
+            {t('auth.useCodeInstead')}
+          </button>
+          <Link to={paths.recoverPassword}>{t('auth.forgotPassword')}</Link>
+        </div>
+      </>
+    );
+  }
 
   return (
     <>
       <h1 className={styles.title}>{t('auth.signIn')}</h1>
       <p className={styles.intro}>{mode === 'email' ? t('auth.signInIntro') : t('auth.signInIntroMobile')}</p>
+      {serverError && (
+        <FormAlert>
+          <p>{serverError.message}</p>
+          {serverError.code === 'ADMIN_APPROVAL_REQUIRED' && <p>{t('auth.notVerified')}</p>}
+        </FormAlert>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <TextInput
           key={mode}
-          name="identifier"
+          name={mode === 'email' ? 'email' : 'phone'}
           label={mode === 'email' ? t('auth.email') : t('auth.mobileNumber')}
           type={mode === 'email' ? 'email' : 'tel'}
           autoComplete={mode === 'email' ? 'email' : 'tel'}
@@ -92,17 +144,18 @@ export default function LoginPage() {
           required
           value={value}
           error={error || undefined}
+          onFocus={() => void loadValidation()}
           onChange={(e) => {
             setValue(e.target.value);
-            if (touched) setError(validateIdentifier(mode, e.target.value, t));
+            if (touched) void validate(e.target.value);
           }}
           onBlur={() => {
             setTouched(true);
-            setError(validateIdentifier(mode, value, t));
+            void validate(value);
           }}
         />
         <div className={styles.switch}>
-          <button type="button" className={styles.linkButton} onClick={switchMode}>
+          <button type="button" className={linkStyles.linkButton} onClick={switchMode}>
             {mode === 'email' ? t('auth.tryMobileNumber') : t('auth.tryEmail')}
           </button>
         </div>
@@ -110,17 +163,17 @@ export default function LoginPage() {
           {submitting ? t('auth.sending') : t('auth.sendCode')}
         </SubmitButton>
       </form>
-      <div className={styles.divider}>{t('auth.or')}</div>
-      <div className={styles.social}>
-        <SubmitButton type="button" variant="secondary" block onClick={() => socialSignIn('Google')}>
-          {t('auth.loginWithGoogle')}
-        </SubmitButton>
-        <p className={styles.socialNote}>
-          <button type="button" className={styles.linkButton} onClick={() => socialSignIn('')}>
-            {t('auth.continueWithSocial')}
-          </button>
-        </p>
+      <div className={styles.links}>
+        <button type="button" className={linkStyles.linkButton} onClick={() => setStep({ kind: 'password' })}>
+          {t('auth.signInWithPassword')}
+        </button>
+        <Link to={paths.recoverPassword}>{t('auth.forgotPassword')}</Link>
       </div>
+      <div className={styles.divider}>{t('auth.or')}</div>
+      <SocialButtons onError={showServerError} />
+      <p className={styles.footer}>
+        {t('auth.noAccount')} <Link to={paths.registration}>{t('auth.createAccount')}</Link>
+      </p>
     </>
   );
 }

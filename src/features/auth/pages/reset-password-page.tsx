@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PasswordPage } from '../components/password-page';
 
 export default function ResetPasswordPage() {
-  return <PlaceholderPage i18nKey="auth.pages.resetPassword" />;
+  return <PasswordPage page="resetPassword" />;
 }

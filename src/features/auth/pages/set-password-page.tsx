@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PasswordPage } from '../components/password-page';
 
 export default function SetPasswordPage() {
-  return <PlaceholderPage i18nKey="auth.pages.setPassword" />;
+  return <PasswordPage page="setPassword" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { VerifyRegistration } from '../components/verify-registration';
 
 export default function VerifyRegistrationEmailPage() {
-  return <PlaceholderPage i18nKey="auth.pages.verifyRegistrationEmail" />;
+  return <VerifyRegistration mode="email" />;
 }

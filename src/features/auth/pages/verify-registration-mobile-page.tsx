@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { VerifyRegistration } from '../components/verify-registration';
 
 export default function VerifyRegistrationMobilePage() {
-  return <PlaceholderPage i18nKey="auth.pages.verifyRegistrationMobile" />;
+  return <VerifyRegistration mode="mobile" />;
 }
