@@ -25,6 +25,7 @@
  *   ADMIN_PASSWORD      admin-pass-123 outside production; unset in production → the seeded admin signs in
  *                                      with a one-time code only. Set only when the admin has no password yet.
  *   DEMO_PASSWORD       demo-pass-123  password of the seeded demo owner (owner@demo.campaign), set when it has none
+ *   CODE_RESEND_SECONDS 60             wait before another one-time code of the same kind goes to an address
  *   AUTH_RATE_LIMIT_MAX 20             requests per minute per IP on each sign-in / code-sending route
  *                                      (NODE_ENV=test: RATE_LIMIT_MAX)
  *   SMTP_URL            (unset)        e.g. smtp://user:pass@mail.example.org:587; unset → e-mails are only
@@ -76,6 +77,7 @@ export interface Config {
   readonly adminPassword: string | null;
   readonly demoPassword: string;
   readonly authRateLimitMax: number;
+  readonly codeResendSeconds: number;
   readonly smtpUrl: string | null;
   readonly smtpFrom: string;
   readonly smsApiUrl: string | null;
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // NODE_ENV=test (e2e runs from one IP) → the global RATE_LIMIT_MAX unless set.
   const authRateLimitDefault = nodeEnv === 'test' ? rateLimitMax : 20;
   const authRateLimitMax = int('AUTH_RATE_LIMIT_MAX', authRateLimitDefault, 1, 1_000_000) ?? authRateLimitDefault;
+  const codeResendSeconds = int('CODE_RESEND_SECONDS', 60, 1, 3600) ?? 60;
   const smtpUrl = url('SMTP_URL', value(env, 'SMTP_URL'), ['smtp:', 'smtps:']);
   const smtpFrom = value(env, 'SMTP_FROM') ?? 'Campaign Donation Tracker <no-reply@localhost>';
   const smsApiUrl = url('SMS_API_URL', value(env, 'SMS_API_URL'), ['http:', 'https:']);
@@ -215,6 +218,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword,
     demoPassword,
     authRateLimitMax,
+    codeResendSeconds,
     smtpUrl,
     smtpFrom,
     smsApiUrl,

@@ -30,7 +30,7 @@ describe('seed', () => {
     expect(demo[0].purchaseDate).toBeInstanceOf(Date);
 
     const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@example.org'));
-    expect(admin).toMatchObject({ isPlatformAdmin: true, status: 'active' });
+    expect(admin).toMatchObject({ isPlatformAdmin: true, status: 'active', isProfileUpdated: 1 });
     const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_OWNER_EMAIL));
     expect(owner).toMatchObject({ name: 'Demo Owner', status: 'active', isPlatformAdmin: false });
 

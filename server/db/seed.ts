@@ -81,6 +81,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         name: 'Platform Administrator',
         status: 'active',
         isPlatformAdmin: true,
+        isProfileUpdated: 1,
       },
       adminHash,
     );

@@ -23,7 +23,6 @@ import {
 import { targetKey, type Destination } from './destination';
 
 export const CODE_TTL_MS = 10 * 60_000;
-export const RESEND_COOLDOWN_MS = 60_000;
 export const SEND_WINDOW_MS = 15 * 60_000;
 export const SENDS_PER_WINDOW = 5;
 export const ATTEMPTS_PER_CODE = 5;
@@ -45,9 +44,9 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** Milliseconds before another `purpose` code may be sent to the address (0 = now). */
-function waitBeforeSend(recent: { purpose: string; createdAt: Date }[], purpose: CodePurpose, now: Date): number {
+function waitBeforeSend(recent: { purpose: string; createdAt: Date }[], purpose: CodePurpose, now: Date, cooldownMs: number): number {
   const last = recent.find((row) => row.purpose === purpose);
-  const cooldown = last ? last.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime() : 0;
+  const cooldown = last ? last.createdAt.getTime() + cooldownMs - now.getTime() : 0;
   const oldestInWindow = recent.length >= SENDS_PER_WINDOW ? recent[SENDS_PER_WINDOW - 1] : null;
   const window = oldestInWindow ? oldestInWindow.createdAt.getTime() + SEND_WINDOW_MS - now.getTime() : 0;
   return Math.max(0, cooldown, window);
@@ -70,7 +69,7 @@ export async function issueCode(app: FastifyInstance, { purpose, destination, us
   await app.db.transaction(async (tx) => {
     await lockTarget(tx, targetKey(destination));
     const recent = await listCodesSince(tx, destination.channel, destination.value, new Date(now.getTime() - SEND_WINDOW_MS));
-    const wait = waitBeforeSend(recent, purpose, now);
+    const wait = waitBeforeSend(recent, purpose, now, app.config.codeResendSeconds * 1000);
     if (wait > 0) throw fail(429, 'REQUEST_LIMIT_EXCEEDED', { retry_after: Math.ceil(wait / 1000) });
     await insertCode(tx, {
       purpose,
@@ -83,7 +82,7 @@ export async function issueCode(app: FastifyInstance, { purpose, destination, us
     });
   });
   if (userId) await app.outbox.send(codeMessage(purpose, destination, code, CODE_TTL_MS / 60_000));
-  return { resendIn: RESEND_COOLDOWN_MS / 1000 };
+  return { resendIn: app.config.codeResendSeconds };
 }
 
 export interface VerifyCodeOptions {
@@ -137,6 +136,6 @@ export async function codeValidity(app: FastifyInstance, purpose: CodePurpose, d
   return {
     valid,
     expires_in: valid ? Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000) : 0,
-    resend_in: Math.ceil(waitBeforeSend(recent, purpose, now) / 1000),
+    resend_in: Math.ceil(waitBeforeSend(recent, purpose, now, app.config.codeResendSeconds * 1000) / 1000),
   };
 }

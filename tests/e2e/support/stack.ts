@@ -23,6 +23,7 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '10000',
   SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+  CODE_RESEND_SECONDS: '2',
   GOOGLE_ISSUER: oidc.issuer,
   GOOGLE_CLIENT_ID: E2E.oidcClientId,
   GOOGLE_CLIENT_SECRET: E2E.oidcClientSecret,
