@@ -58,7 +58,7 @@ function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): vo
         ]
       : []),
     `  Admin:       ${config.adminEmail}${config.adminPassword === 'admin-pass-123' ? ' (password admin-pass-123)' : ''}`,
-    ...(config.nodeEnv !== 'production' ? [`  Codes:       ${config.publicUrl}/dev/outbox (sign-in codes, ${config.smtpUrl ? 'also e-mailed' : 'no SMTP_URL: not e-mailed'})`] : []),
+    ...(config.nodeEnv !== 'production' ? [`  Codes:       ${config.publicUrl}/dev-outbox (sign-in codes, ${config.smtpUrl ? 'also e-mailed' : 'no SMTP_URL: not e-mailed'})`] : []),
     '  Stop with Ctrl-C.',
     '',
   ];
