@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,6 +11,7 @@ export interface RunningServer {
 /** Starts the real server (`npm start`'s entry) on a throwaway data folder and waits for /health. */
 export async function startServer(port: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cdt-bench-'));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
