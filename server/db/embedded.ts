@@ -109,7 +109,20 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: (error: unknown) => onLog(String(error)),
   });
 
-  if (!initialised) await pg.initialise();
+  if (!initialised) {
+    try {
+      await pg.initialise();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (/Permission denied/i.test(reason)) {
+        throw new Error(
+          `PostgreSQL runs as its own user and cannot enter ${dir}: every folder above it must be readable by others (chmod 755), or set DATA_DIR to another folder.`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
   else await clearStalePostmaster(dir);
   try {
     await pg.start();
