@@ -11,6 +11,10 @@ export interface CampaignSummary {
   purchase_date?: string | null;
   total_purchased_year?: number | null;
   is_popup_shown?: 0 | 1;
+  role_name?: string;
+  /** pending (awaiting activation) → active → archived; only active ones are in the header list. */
+  status?: 'pending' | 'active' | 'archived';
+  expires_at?: string | null;
 }
 
 export interface CampaignOption {

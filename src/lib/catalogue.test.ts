@@ -48,3 +48,14 @@ describe('en catalogue vs the domain', () => {
     expect(apiErrorMessage(tooSmall)).toBe("Image width and height can't be less than 200X200");
   });
 });
+
+describe('en catalogue covers every server code', () => {
+  it('has a text for every error and success code of the domain (login catalogue or staff catalogue)', async () => {
+    const { default: enStaff } = await import('../locales/en/staff.json');
+    const staff = enStaff as { errors?: Record<string, string>; messages?: Record<string, string> };
+    const errorTexts: Record<string, string> = { ...enErrors.errors, ...(staff.errors ?? {}) };
+    const messageTexts: Record<string, string> = { ...enErrors.messages, ...(staff.messages ?? {}) };
+    expect(Object.keys(ERROR_MESSAGES).filter((code) => !(code in errorTexts))).toEqual([]);
+    expect(Object.keys(SUCCESS_MESSAGES).filter((code) => !(code in messageTexts))).toEqual([]);
+  });
+});

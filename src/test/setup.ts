@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { setLazyPageDelay } from '../lib/lazy-page';
 import { i18n } from '../lib/i18n';
 import { setHardNavigate } from '../lib/navigation';
+import { setSocketFactory } from '../lib/permission-socket';
 import { clearCookies } from '../lib/session';
 
 setLazyPageDelay(0);
@@ -20,4 +21,9 @@ afterEach(() => {
   clearCookies();
   setHardNavigate(null);
   document.title = '';
+});
+
+// No real socket in unit tests: a silent fake unless a test installs its own.
+beforeEach(() => {
+  setSocketFactory(() => ({ on: () => undefined, disconnect: () => undefined }));
 });

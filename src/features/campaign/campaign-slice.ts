@@ -11,6 +11,8 @@ export interface CampaignState {
   countdown: number | null;
   timeRemaining: TimeRemaining;
   paymentFlag: boolean;
+  /** True while list_campaign is in flight (reset on failure too, SPEC §8). */
+  listLoading: boolean;
 }
 
 export const initialCampaignState: CampaignState = {
@@ -22,6 +24,7 @@ export const initialCampaignState: CampaignState = {
   countdown: null,
   timeRemaining: { days: 0, hours: 0, minutes: 0, seconds: 0 },
   paymentFlag: false,
+  listLoading: false,
 };
 
 const campaignSlice = createSlice({
@@ -68,6 +71,15 @@ const campaignSlice = createSlice({
     setPaymentFlag(state, action: PayloadAction<boolean>) {
       state.paymentFlag = action.payload;
     },
+    setCampaignListLoading(state, action: PayloadAction<boolean>) {
+      state.listLoading = action.payload;
+    },
+    /** The expiry popup was dismissed: remember it locally for every copy of the campaign. */
+    markPopupShown(state, action: PayloadAction<CampaignSummary['campaign_id']>) {
+      const id = String(action.payload);
+      for (const c of [...state.headerCampaignList, ...state.allCampaignList]) if (String(c.campaign_id) === id) c.is_popup_shown = 1;
+      if (state.selectedCampaign && String(state.selectedCampaign.campaign_id) === id) state.selectedCampaign.is_popup_shown = 1;
+    },
     reset() {
       return initialCampaignState;
     },
@@ -83,6 +95,8 @@ export const {
   setCountdown,
   setTimeRemaining,
   setPaymentFlag,
+  setCampaignListLoading,
+  markPopupShown,
   reset: resetCampaign,
 } = campaignSlice.actions;
 

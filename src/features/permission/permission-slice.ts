@@ -7,9 +7,11 @@ export interface CampaignPermissions {
 
 export interface PermissionState {
   list: CampaignPermissions[];
+  /** True while role-access is in flight (reset on failure too, SPEC §8). */
+  loading: boolean;
 }
 
-export const initialPermissionState: PermissionState = { list: [] };
+export const initialPermissionState: PermissionState = { list: [], loading: false };
 
 const permissionSlice = createSlice({
   name: 'permission',
@@ -20,9 +22,12 @@ const permissionSlice = createSlice({
     },
     /** Replaces (or adds) the resource names of one campaign, e.g. from a websocket message. */
     updateCampaignPermissions(state, action: PayloadAction<CampaignPermissions>) {
-      const index = state.list.findIndex((p) => p.campaign_id === action.payload.campaign_id);
+      const index = state.list.findIndex((p) => String(p.campaign_id) === String(action.payload.campaign_id));
       if (index === -1) state.list.push(action.payload);
       else state.list[index] = action.payload;
+    },
+    setPermissionsLoading(state, action: PayloadAction<boolean>) {
+      state.loading = action.payload;
     },
     reset() {
       return initialPermissionState;
@@ -30,5 +35,5 @@ const permissionSlice = createSlice({
   },
 });
 
-export const { setPermissions, updateCampaignPermissions, reset: resetPermissions } = permissionSlice.actions;
+export const { setPermissions, updateCampaignPermissions, setPermissionsLoading, reset: resetPermissions } = permissionSlice.actions;
 export const permissionReducer = permissionSlice.reducer;

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Outlet } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './main-layout.module.css';
+import { PackageModals } from './package-modals';
+import { RouteGate } from './route-gate';
 import { Sidebar } from './sidebar';
+import { useCampaignData } from './use-campaign-data';
 import '../../lib/staff-catalogue';
 
 const DESKTOP_MIN_WIDTH = 992;
@@ -22,6 +24,7 @@ export function MainLayout() {
   const sidebarId = useId();
   const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
   const needsProfile = useAppSelector((state) => state.user.userId !== null && state.user.is_profile_updated === 0);
+  useCampaignData();
 
   return (
     <div className={styles.shell}>
@@ -31,12 +34,13 @@ export function MainLayout() {
         <div className={styles.column}>
           <main className={styles.content}>
             <Suspense fallback={<LoadingOverlay inline />}>
-              <Outlet />
+              <RouteGate />
             </Suspense>
           </main>
           <Footer />
         </div>
       </div>
+      {!needsProfile && <PackageModals />}
       {needsProfile && (
         <Suspense fallback={null}>
           <ProfileCompletionModal />

@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { selectCurrentResources } from '../../app/use-can';
 import { ExpiryCard } from './expiry-card';
-import { adminNav, primaryNav, reportNav, secondaryNav, type NavItem } from './nav-items';
+import { adminNav, primaryNav, REPORTS_RESOURCE, reportNav, secondaryNav, type NavItem } from './nav-items';
 import styles from './sidebar.module.css';
 
 function linkClass({ isActive }: { isActive: boolean }): string {
@@ -40,6 +41,11 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const reportsId = useId();
   const isPlatformAdmin = useAppSelector((state) => state.user.is_platform_admin === true);
+  const hasSelection = useAppSelector((state) => state.campaign.selectedCampaignId !== null);
+  const resources = useAppSelector(selectCurrentResources);
+  /** No campaign selected: every entry shows (its page asks to select one); otherwise only what the role grants. */
+  const allowed = (resource: string | undefined) => !resource || !hasSelection || (resources?.includes(resource) ?? false);
+  const visible = (items: NavItem[]) => items.filter((item) => allowed(item.resource));
   const inReports = reportNav.some((item) => item.to === pathname);
   const [reportsOpen, setReportsOpen] = useState(inReports);
   const showReports = reportsOpen || inReports;
@@ -48,11 +54,12 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
     <aside id={id} className={styles.sidebar} onClick={(e) => (e.target as HTMLElement).closest('a') && onNavigate?.()}>
       <nav aria-label={t('nav.main')} className={styles.nav}>
         <ul className={styles.list}>
-          {primaryNav.map((item) => (
+          {visible(primaryNav).map((item) => (
             <li key={item.to}>
               <SidebarLink item={item} />
             </li>
           ))}
+          {allowed(REPORTS_RESOURCE) && (
           <li>
             <button
               type="button"
@@ -74,7 +81,8 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
               ))}
             </ul>
           </li>
-          {secondaryNav.map((item) => (
+          )}
+          {visible(secondaryNav).map((item) => (
             <li key={item.to}>
               <SidebarLink item={item} />
             </li>

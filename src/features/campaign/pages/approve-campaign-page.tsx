@@ -1,5 +1,183 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PendingCampaignItem, PendingCampaignListData } from '../../../../domain/campaign';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import buttonStyles from '../../../components/button.module.css';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { PageHeader } from '../../../components/page-header';
+import { SubmitButton } from '../../../components/submit-button';
+import { DATE_DISPLAY_FORMAT } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { apiErrorMessage, successMessage } from '../../../lib/api-error';
+import { sessionUserId } from '../../../lib/session';
+import '../../../lib/staff-catalogue';
+import { notify } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { approveCampaign, listPendingCampaigns } from '../api/campaign-api';
+import { loadCampaignList } from '../load-campaigns';
+import styles from './campaign-page.module.css';
 
+const PAGE_SIZE = 20;
+
+/** Activation of registered campaigns: platform administrators activate; others see their pending ones. */
 export default function ApproveCampaignPage() {
-  return <PlaceholderPage i18nKey="pages.approveCampaign" />;
+  const { t } = useTranslation();
+  const title = t('pages.approveCampaign.title');
+  usePageTitle(title);
+  const isAdmin = useAppSelector((s) => s.user.is_platform_admin === true);
+  return (
+    <>
+      <PageHeader title={title} context={t(isAdmin ? 'approve.adminContext' : 'approve.ownerContext')} />
+      {isAdmin ? <PendingForAdmin /> : <MyPending />}
+      <p>
+        <Link to={paths.campaign}>{t('approve.back')}</Link>
+      </p>
+    </>
+  );
+}
+
+function PendingForAdmin() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PendingCampaignListData | null>(null);
+  const [error, setError] = useState('');
+  const [confirm, setConfirm] = useState<PendingCampaignItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [activated, setActivated] = useState<PendingCampaignItem[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    listPendingCampaigns(page, PAGE_SIZE).then(
+      (result) => {
+        if (cancelled) return;
+        setData(result);
+        setError('');
+      },
+      (err: unknown) => !cancelled && setError(apiErrorMessage(err)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [page, reload]);
+
+  const activate = async (item: PendingCampaignItem) => {
+    setBusy(true);
+    try {
+      const result = await approveCampaign(item.campaign_id);
+      notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_ACTIVATED'));
+      setActivated((list) => [item, ...list]);
+      setReload((n) => n + 1);
+    } catch (err) {
+      notify.apiError(err);
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+
+  const rows = data?.campaign_list ?? [];
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <>
+      {error && (
+        <p role="alert" className={styles.empty}>
+          {error}
+        </p>
+      )}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('approve.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('campaign.columns.name')}</th>
+              <th scope="col">{t('campaign.columns.slug')}</th>
+              <th scope="col">{t('approve.registeredBy')}</th>
+              <th scope="col">{t('approve.registered')}</th>
+              <th scope="col">{t('campaign.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.campaign_id}>
+                <td>{c.campaign_name}</td>
+                <td>{c.slug}</td>
+                <td>{c.created_by ? `${c.created_by.name}${c.created_by.email ? ` (${c.created_by.email})` : ''}` : ''}</td>
+                <td>{dayjs(c.created_at).format(DATE_DISPLAY_FORMAT)}</td>
+                <td>
+                  <SubmitButton type="button" className={styles.small} aria-label={t('approve.activateFor', { name: c.campaign_name })} onClick={() => setConfirm(c)}>
+                    {t('approve.activate')}
+                  </SubmitButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!data && !error && <LoadingOverlay inline />}
+        {data && rows.length === 0 && <p className={styles.empty}>{t('approve.none')}</p>}
+      </div>
+      {pages > 1 && (
+        <div className={styles.pager}>
+          <span>{t('admin.pageOf', { page, pages })}</span>
+          <div className={styles.pagerButtons}>
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('admin.previous')}
+            </button>
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('admin.next')}
+            </button>
+          </div>
+        </div>
+      )}
+      {activated.length > 0 && (
+        <section aria-label={t('approve.activatedHeading')}>
+          <h2>{t('approve.activatedHeading')}</h2>
+          <ul>
+            {activated.map((c) => (
+              <li key={c.campaign_id}>
+                {c.campaign_name} —{' '}
+                <Link to={`${paths.campaignDetails}?id=${encodeURIComponent(c.campaign_id)}`}>{t('approve.grantLink', { name: c.campaign_name })}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ConfirmModal
+        open={confirm !== null}
+        title={t('approve.confirmTitle')}
+        confirmLabel={t('approve.activate')}
+        cancelLabel={t('profile.cancel')}
+        busy={busy}
+        onConfirm={() => confirm && void activate(confirm)}
+        onCancel={() => setConfirm(null)}
+      >
+        {t('approve.confirmText', { name: confirm?.campaign_name ?? '' })}
+      </ConfirmModal>
+    </>
+  );
+}
+
+function MyPending() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const stored = useAppSelector((s) => s.user.userId);
+  const userId = stored !== null && stored !== '' ? String(stored) : sessionUserId();
+  const list = useAppSelector((s) => s.campaign.allCampaignList);
+  const pending = list.filter((c) => c.status === 'pending');
+  useEffect(() => {
+    if (userId) void dispatch(loadCampaignList(userId));
+  }, [dispatch, userId]);
+  if (pending.length === 0) return <p>{t('approve.nonePending')}</p>;
+  return (
+    <ul>
+      {pending.map((c) => (
+        <li key={String(c.campaign_id)}>
+          <strong>{c.campaign_name}</strong>: {t('approve.waiting')}
+        </li>
+      ))}
+    </ul>
+  );
 }

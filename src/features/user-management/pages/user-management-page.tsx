@@ -1,5 +1,60 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { RoleItem } from '../../../../domain/campaign';
+import { useAppSelector } from '../../../app/hooks';
+import { useCan } from '../../../app/use-can';
+import { NoAccessPage } from '../../../components/access-gate';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { listRoles } from '../api/team-api';
+import { MembersTab } from '../components/members-tab';
+import { RolesTab } from '../components/roles-tab';
+import styles from './user-management-page.module.css';
 
+/** Team of the selected campaign: members and invitations; roles and access (?tab=roles). The layout gates member.read. */
 export default function UserManagementPage() {
-  return <PlaceholderPage i18nKey="pages.userManagement" />;
+  const { t } = useTranslation();
+  const title = t('pages.userManagement.title');
+  usePageTitle(title);
+  const [params] = useSearchParams();
+  const tab = params.get('tab') === 'roles' ? 'roles' : 'members';
+  const canManageRoles = useCan('role.manage');
+  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const campaignId = selectedId === null ? '' : String(selectedId);
+  const [roles, setRoles] = useState<RoleItem[]>([]);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    if (!campaignId) return;
+    let cancelled = false;
+    listRoles(campaignId).then(
+      (data) => !cancelled && setRoles(data.role_list),
+      (err: unknown) => console.error(err),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [campaignId, reload]);
+
+  return (
+    <>
+      <PageHeader title={title} context={t('pages.userManagement.context')} />
+      <div className={styles.tabs} role="tablist" aria-label={title}>
+        <Link role="tab" aria-selected={tab === 'members'} className={styles.tab} to={paths.userManagement}>
+          {t('team.tabMembers')}
+        </Link>
+        {canManageRoles && (
+          <Link role="tab" aria-selected={tab === 'roles'} className={styles.tab} to={paths.rolesAndAccess}>
+            {t('team.tabRoles')}
+          </Link>
+        )}
+      </div>
+      <div role="tabpanel">
+        {tab === 'members' && <MembersTab key={campaignId} campaignId={campaignId} roles={roles} />}
+        {tab === 'roles' && (canManageRoles ? <RolesTab campaignId={campaignId} roles={roles} onChanged={() => setReload((n) => n + 1)} /> : <NoAccessPage />)}
+      </div>
+    </>
+  );
 }

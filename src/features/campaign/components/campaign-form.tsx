@@ -1,0 +1,253 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  COMPLIANCE_RULE_SET_LABELS,
+  COMPLIANCE_RULE_SETS,
+  needsParticipantStatus,
+  PARTICIPANT_STATUSES,
+  PARTIES,
+  type CampaignView,
+  type ElectionCycleItem,
+  type OfficeSoughtItem,
+  type SlugCheckData,
+  type StateItem,
+} from '../../../../domain/campaign';
+import { isValidSlug, suggestSlug } from '../../../../domain/validation/campaign';
+import { SelectField } from '../../../components/select-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextInput } from '../../../components/text-input';
+import { apiErrorMessage, successMessage } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { checkSlug, createCampaign, listElectionCycles, listOffices, listStates, updateCampaign } from '../api/campaign-api';
+import { toCampaignFields, validateCampaignForm, type CampaignFormValues } from '../campaign-form-values';
+import styles from './campaign-form.module.css';
+
+const SLUG_CHECK_DEBOUNCE_MS = 400;
+
+const resolver: Resolver<CampaignFormValues> = async (values) => {
+  const errors = await validateCampaignForm(values);
+  if (Object.keys(errors).length === 0) return { values, errors: {} };
+  const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, { type: 'validation', message }]));
+  return { values: {}, errors: fieldErrors as FieldErrors<CampaignFormValues> };
+};
+
+interface CampaignFormProps {
+  initial: CampaignFormValues;
+  /** Edit mode: the campaign being edited. */
+  campaignId?: string;
+  /** The slug of an active campaign cannot change. */
+  slugFrozen?: boolean;
+  onSaved: (campaign: CampaignView) => void;
+  onCancel: () => void;
+}
+
+/** Create or edit a campaign (domain campaignFormSchema; limits typed in dollars, sent in cents). */
+export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved, onCancel }: CampaignFormProps) {
+  const { t } = useTranslation();
+  const editing = campaignId !== undefined;
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting, isSubmitted, dirtyFields },
+  } = useForm<CampaignFormValues>({ defaultValues: initial, resolver, mode: 'onBlur', reValidateMode: 'onChange' });
+  const [offices, setOffices] = useState<OfficeSoughtItem[]>([]);
+  const [cycles, setCycles] = useState<ElectionCycleItem[]>([]);
+  const [states, setStates] = useState<StateItem[]>([]);
+  const [slugCheck, setSlugCheck] = useState<SlugCheckData | null>(null);
+  const [formError, setFormError] = useState('');
+
+  const [name, slug, office, ruleSet] = useWatch({ control, name: ['campaign_name', 'slug', 'office_sought', 'compliance_rule_set'] });
+
+  useEffect(() => {
+    listOffices().then(setOffices, (err: unknown) => console.error(err));
+    listStates().then(setStates, (err: unknown) => console.error(err));
+  }, []);
+
+  useEffect(() => {
+    if (!office) return;
+    let cancelled = false;
+    listElectionCycles(office).then(
+      (list) => !cancelled && setCycles(list),
+      (err: unknown) => console.error(err),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [office]);
+
+  // Options arrive after the values: apply the values again once their options exist (edit mode).
+  useEffect(() => setValue('office_sought', getValues('office_sought')), [offices, getValues, setValue]);
+  useEffect(() => setValue('election_cycle', getValues('election_cycle')), [cycles, getValues, setValue]);
+  useEffect(() => setValue('state', getValues('state')), [states, getValues, setValue]);
+
+  // The slug follows the name until the user types one.
+  useEffect(() => {
+    if (editing || dirtyFields.slug) return;
+    setValue('slug', suggestSlug(name), { shouldValidate: isSubmitted });
+  }, [editing, dirtyFields.slug, name, setValue, isSubmitted]);
+
+  // Live availability check.
+  useEffect(() => {
+    if (slugFrozen || !isValidSlug(slug) || (editing && slug === initial.slug)) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      checkSlug(slug, campaignId).then(
+        (result) => !cancelled && setSlugCheck(result),
+        (err: unknown) => console.error(err),
+      );
+    }, SLUG_CHECK_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [slug, slugFrozen, editing, initial.slug, campaignId]);
+
+  const onSubmit = async (values: CampaignFormValues) => {
+    setFormError('');
+    const fields = toCampaignFields(values);
+    try {
+      if (campaignId) {
+        const { slug: _slug, ...rest } = fields;
+        const result = await updateCampaign(slugFrozen ? { ...rest, campaign_id: campaignId } : { ...fields, campaign_id: campaignId });
+        notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_UPDATED'));
+        onSaved(result.data);
+      } else {
+        const result = await createCampaign(fields);
+        notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_CREATED'));
+        onSaved(result.data);
+      }
+    } catch (err) {
+      setFormError(apiErrorMessage(err));
+    }
+  };
+
+  const current = slugCheck && slugCheck.slug === slug ? slugCheck : null;
+  const slugStatus = slugFrozen ? (
+    <p className={styles.slugOk}>{t('campaign.form.slugFrozen')}</p>
+  ) : current && !errors.slug ? (
+    current.available ? (
+      <p className={styles.slugOk} role="status">
+        {t('campaign.form.slugAvailable')}
+      </p>
+    ) : (
+      <p className={styles.slugBad} role="status">
+        {current.reason === 'taken' ? t('errors.SLUG_TAKEN') : t('campaign.form.slugInvalid')}
+        {current.suggestion ? ` ${t('campaign.form.slugSuggestion', { slug: current.suggestion })}` : ''}
+      </p>
+    )
+  ) : null;
+
+  const err = (field: keyof CampaignFormValues) => errors[field]?.message;
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="campaign-form-heading">
+      <h2 id="campaign-form-heading" className={styles.heading}>
+        {editing ? t('campaign.form.editTitle') : t('campaign.form.createTitle')}
+      </h2>
+      {formError && (
+        <p className={styles.slugBad} role="alert">
+          {formError}
+        </p>
+      )}
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{t('campaign.form.sectionCampaign')}</legend>
+        <div className={styles.grid}>
+          <TextInput label={t('campaign.form.name')} required error={err('campaign_name')} {...register('campaign_name')} />
+          <div>
+            <TextInput
+              label={t('campaign.form.slug')}
+              required
+              readOnly={slugFrozen}
+              hint={t('campaign.form.slugHint')}
+              error={err('slug')}
+              {...register('slug')}
+            />
+            {slugStatus}
+          </div>
+          <SelectField
+            label={t('campaign.form.office')}
+            required
+            placeholder={t('campaign.form.choose')}
+            options={offices}
+            error={err('office_sought')}
+            {...register('office_sought', { onChange: () => setValue('election_cycle', '') })}
+          />
+          <SelectField
+            label={t('campaign.form.cycle')}
+            required
+            placeholder={office ? t('campaign.form.choose') : t('campaign.form.chooseOfficeFirst')}
+            options={office ? cycles : []}
+            error={err('election_cycle')}
+            {...register('election_cycle')}
+          />
+          <TextInput label={t('campaign.form.district')} error={err('district')} {...register('district')} />
+          <SelectField
+            label={t('campaign.form.party')}
+            placeholder={t('campaign.form.noParty')}
+            options={PARTIES.map((p) => ({ value: p, label: p }))}
+            error={err('party')}
+            {...register('party')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{t('campaign.form.sectionCompliance')}</legend>
+        <div className={styles.grid}>
+          <SelectField
+            label={t('campaign.form.ruleSet')}
+            required
+            options={COMPLIANCE_RULE_SETS.map((value) => ({ value, label: COMPLIANCE_RULE_SET_LABELS[value] }))}
+            error={err('compliance_rule_set')}
+            {...register('compliance_rule_set')}
+          />
+          {needsParticipantStatus(ruleSet) && (
+            <SelectField
+              label={t('campaign.form.participantStatus')}
+              required
+              placeholder={t('campaign.form.choose')}
+              options={PARTICIPANT_STATUSES.map((value) => ({ value, label: t(`campaign.participant.${value}`) }))}
+              error={err('participant_status')}
+              {...register('participant_status')}
+            />
+          )}
+          {ruleSet === 'custom' && (
+            <>
+              <TextInput label={t('campaign.form.limitIndividual')} required inputMode="decimal" error={err('custom_limit_individual')} {...register('custom_limit_individual')} />
+              <TextInput label={t('campaign.form.limitOrganization')} required inputMode="decimal" error={err('custom_limit_organization')} {...register('custom_limit_organization')} />
+            </>
+          )}
+        </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{t('campaign.form.sectionCommittee')}</legend>
+        <div className={styles.grid}>
+          <TextInput label={t('campaign.form.committeeName')} error={err('committee_name')} {...register('committee_name')} />
+          <TextInput label={t('campaign.form.committeeId')} error={err('committee_id')} {...register('committee_id')} />
+          <TextInput label={t('campaign.form.treasurerName')} error={err('treasurer_name')} {...register('treasurer_name')} />
+          <TextInput label={t('campaign.form.treasurerEmail')} type="email" error={err('treasurer_email')} {...register('treasurer_email')} />
+          <TextInput label={t('campaign.form.treasurerPhone')} type="tel" error={err('treasurer_phone')} {...register('treasurer_phone')} />
+        </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{t('campaign.form.sectionAddress')}</legend>
+        <div className={styles.grid}>
+          <TextInput label={t('campaign.form.address')} error={err('address')} {...register('address')} />
+          <TextInput label={t('campaign.form.aptUnit')} error={err('apt_unit')} {...register('apt_unit')} />
+          <TextInput label={t('campaign.form.city')} error={err('city')} {...register('city')} />
+          <SelectField label={t('campaign.form.state')} placeholder={t('campaign.form.choose')} options={states} error={err('state')} {...register('state')} />
+          <TextInput label={t('campaign.form.zip')} error={err('zip')} {...register('zip')} />
+        </div>
+      </fieldset>
+      <div className={styles.actions}>
+        <SubmitButton type="button" variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          {t('campaign.form.cancel')}
+        </SubmitButton>
+        <SubmitButton loading={isSubmitting}>{editing ? t('campaign.form.save') : t('campaign.form.create')}</SubmitButton>
+      </div>
+    </form>
+  );
+}

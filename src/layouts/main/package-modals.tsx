@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { purchaseReminderDelayMs, shouldShowExpiryModal, shouldShowPurchaseReminder } from '../../../domain/package-modals';
+import { canPurchasePackages } from '../../../domain/permissions';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { StaticModal } from '../../components/static-modal';
+import { SubmitButton } from '../../components/submit-button';
+import { paths } from '../../config/paths';
+import { markNotifyShown } from '../../features/campaign/api/campaign-api';
+import { markPopupShown } from '../../features/campaign/campaign-slice';
+import styles from './package-modals.module.css';
+import { isCampaignScopeHidden } from './hide-rules';
+
+/** The expiry notification and purchase-reminder modals of the header (SPEC §4, §6). */
+export function PackageModals() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const campaign = useAppSelector((s) => s.campaign.selectedCampaign);
+  const paymentFlag = useAppSelector((s) => s.campaign.paymentFlag);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [reminderReady, setReminderReady] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = campaign ? String(campaign.campaign_id) : null;
+  const mayPurchase = canPurchasePackages(campaign?.role);
+  const scoped = !isCampaignScopeHidden(pathname);
+
+  const expiryOpen = !!campaign && scoped && dismissed !== id && shouldShowExpiryModal(campaign, new Date());
+  const reminderWanted = !!campaign && scoped && dismissed !== id && shouldShowPurchaseReminder(campaign, { paymentFlag, pathname });
+  const delay = purchaseReminderDelayMs(pathname);
+  const readyKey = `${id}|${pathname}`;
+
+  useEffect(() => {
+    if (!reminderWanted) return;
+    const timer = setTimeout(() => setReminderReady(readyKey), delay);
+    return () => clearTimeout(timer);
+  }, [reminderWanted, delay, readyKey]);
+
+  const closeExpiry = async () => {
+    if (!id) return;
+    setBusy(true);
+    try {
+      await markNotifyShown(id);
+    } catch (err) {
+      console.error('Could not record the expiry popup as shown', err);
+    } finally {
+      setBusy(false);
+      dispatch(markPopupShown(id));
+      setDismissed(id);
+    }
+  };
+
+  const purchase = () => {
+    setDismissed(id);
+    void navigate(paths.purchasePackage);
+  };
+
+  if (expiryOpen) {
+    return (
+      <StaticModal open title={t('packageModal.expiryTitle')} onClose={() => void closeExpiry()}>
+        <p className={styles.text}>{t('packageModal.expiryText', { name: campaign.campaign_name })}</p>
+        <div className={styles.actions}>
+          <SubmitButton type="button" variant="secondary" loading={busy} onClick={() => void closeExpiry()}>
+            {t('packageModal.cancel')}
+          </SubmitButton>
+          <SubmitButton type="button" onClick={purchase}>
+            {t('packageModal.renew')}
+          </SubmitButton>
+        </div>
+      </StaticModal>
+    );
+  }
+
+  const reminderOpen = reminderWanted && reminderReady === readyKey;
+  return (
+    <StaticModal open={reminderOpen} title={t('packageModal.reminderTitle')} onClose={() => setDismissed(id)}>
+      <p className={styles.text}>{t('packageModal.reminderText', { name: campaign?.campaign_name ?? '' })}</p>
+      {!mayPurchase && <p className={styles.text}>{t('packageModal.contactOwner')}</p>}
+      <div className={styles.actions}>
+        <SubmitButton type="button" variant="secondary" onClick={() => setDismissed(id)}>
+          {t('packageModal.close')}
+        </SubmitButton>
+        {mayPurchase && (
+          <SubmitButton type="button" onClick={purchase}>
+            {t('packageModal.purchasePlan')}
+          </SubmitButton>
+        )}
+      </div>
+    </StaticModal>
+  );
+}
