@@ -1,23 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mailCount, waitForCode } from './support/mail';
+import { ADMIN, logOut, signInWithPassword } from './support/sign-in';
 
-const ADMIN = { email: 'admin@example.org', password: 'admin-pass-123' };
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByRole('button', { name: 'Sign in with password' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Profile menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Log Out' })).click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-}
 
 test('register → confirm with the mailed code → admin approves → passwordless sign-in → profile → logout', async ({ page }) => {
   test.setTimeout(90_000);
