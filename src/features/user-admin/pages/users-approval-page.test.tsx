@@ -61,14 +61,14 @@ describe('users approval (platform admin)', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), '');
     expect(await within(table).findByText('Bea Blocked')).toBeInTheDocument();
-    expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1–20 of 45')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ page: '2' }));
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ sort: 'name', page: '1' }));
-    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending'));
 
     await user.type(screen.getByLabelText('Search'), 'bea');
     await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ search: 'bea' }));
