@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { mailsTo } from './support/mail';
 import { ADMIN, logOut, selectCampaign, signInWithPassword } from './support/sign-in';
 
 test('owner registers a campaign, the admin activates it, the owner selects it and copies its public link', async ({ page, context, browser, baseURL }) => {
@@ -85,5 +86,44 @@ test("staff's sidebar entry disappears within 2 s when the owner removes the res
   } finally {
     await staffContext.close();
     await ownerContext.close();
+  }
+});
+
+test('the owner invites a member by e-mail, who signs in, follows the link and joins the campaign', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const invitee = 'manager@demo.campaign'; // an existing account, not yet in this campaign
+  const mailsBefore = await mailsTo(invitee);
+
+  await signInWithPassword(page, 'owner@demo.campaign');
+  await selectCampaign(page, 'Neighbors for Rivera');
+  await page.goto('/user-management');
+  // Rivera has no package: the purchase reminder opens first.
+  const reminder = page.getByRole('dialog', { name: 'No active package' });
+  await reminder.getByRole('button', { name: 'Close' }).first().click();
+  await expect(reminder).toBeHidden();
+  const form = page.getByRole('form', { name: 'Invite member' });
+  await form.getByLabel(/E-mail/).fill(invitee);
+  await form.getByLabel(/Role/).selectOption('staff');
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('button', { name: `Revoke invitation for ${invitee}` })).toBeVisible();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = await mailsTo(invitee);
+      link = mails.length > mailsBefore.length ? (/https?:\/\/\S*invitation=[\w-]+/.exec(mails[mails.length - 1].text)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+
+  const inviteeContext = await browser.newContext();
+  const member = await inviteeContext.newPage();
+  try {
+    await signInWithPassword(member, invitee);
+    await member.goto(link);
+    // The link opens /campaign, which accepts the invitation: the campaign is now theirs, as staff.
+    await expect(member.getByRole('row', { name: /Neighbors for Rivera/ }).getByText('Staff')).toBeVisible();
+  } finally {
+    await inviteeContext.close();
   }
 });

@@ -20,7 +20,11 @@ export async function waitForCode(to: string, after = 0): Promise<string> {
   return code;
 }
 
-export async function mailCount(to: string): Promise<number> {
+export async function mailsTo(to: string): Promise<CaughtMail[]> {
   const res = await fetch(`http://127.0.0.1:${E2E.mailHttpPort}/mails?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as CaughtMail[]).length;
+  return (await res.json()) as CaughtMail[];
+}
+
+export async function mailCount(to: string): Promise<number> {
+  return (await mailsTo(to)).length;
 }
