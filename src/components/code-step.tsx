@@ -13,6 +13,7 @@ import linkStyles from './link-button.module.css';
 import { SubmitButton } from './submit-button';
 import { TextInput } from './text-input';
 import { useLeaveConfirm } from './use-leave-confirm';
+import { ResendCode } from './resend-code';
 
 export const CODE_LENGTH = 6;
 
@@ -104,15 +105,7 @@ export function CodeStep({ intro, schema, resendIn, onVerify, onResend, onBack, 
           error={errors.code?.message}
           {...register('code')}
         />
-        <div className={styles.resend}>
-          {remaining > 0 ? (
-            <span role="timer">{t('auth.secRemaining', { count: remaining })}</span>
-          ) : (
-            <button type="button" className={linkStyles.linkButton} onClick={resend} disabled={sending} aria-busy={sending || undefined}>
-              {sending ? t('auth.sending') : t('auth.sendAgain')}
-            </button>
-          )}
-        </div>
+        <ResendCode remaining={remaining} sending={sending} onResend={resend} />
         <SubmitButton block loading={isSubmitting}>
           {submitLabel ?? t('auth.verify')}
         </SubmitButton>

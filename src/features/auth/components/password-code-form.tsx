@@ -6,7 +6,6 @@ import type { DestinationInput } from '../../../../domain/auth/api-contract';
 import { setPasswordFormSchema } from '../../../../domain/validation/auth';
 import codeStyles from '../../../components/code-step.module.css';
 import { FormAlert } from '../../../components/form-alert';
-import linkStyles from '../../../components/link-button.module.css';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextInput } from '../../../components/text-input';
 import { useLeaveConfirm } from '../../../components/use-leave-confirm';
@@ -19,6 +18,7 @@ import { notify } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
 import { forgotPassword, setPassword } from '../api/auth-api';
 import styles from '../auth-page.module.css';
+import { ResendCode } from '../../../components/resend-code';
 
 interface PasswordCodeValues {
   code: string;
@@ -103,15 +103,7 @@ export function PasswordCodeForm({ destination, sentTo, resendIn, initialCode = 
           error={errors.code?.message}
           {...register('code')}
         />
-        <div className={codeStyles.resend}>
-          {remaining > 0 ? (
-            <span role="timer">{t('auth.secRemaining', { count: remaining })}</span>
-          ) : (
-            <button type="button" className={linkStyles.linkButton} onClick={resend} disabled={sending} aria-busy={sending || undefined}>
-              {sending ? t('auth.sending') : t('auth.sendAgain')}
-            </button>
-          )}
-        </div>
+        <ResendCode remaining={remaining} sending={sending} onResend={resend} />
         <TextInput
           label={t('auth.newPassword')}
           type="password"
