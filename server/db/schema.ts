@@ -371,3 +371,188 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
+
+// ── The donor book ──────────────────────────────────────────────────────────────────────────
+// Every row carries campaign_id and every query filters by it. Money is integer cents (sums are
+// bigint in SQL). Dates a person picks are `date` ('YYYY-MM-DD'); row times are timestamptz.
+// Writes are recorded in campaign_audit (details: entity, entity_id, before, after).
+
+export const donors = pgTable(
+  'donors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    donorPhone: text('donor_phone'),
+    /** Stored lowercased. */
+    donorEmail: text('donor_email'),
+    contributorType: text('contributor_type').notNull(),
+    employer: text('employer'),
+    occupation: text('occupation'),
+    address: text('address'),
+    aptUnit: text('apt_unit'),
+    city: text('city'),
+    state: text('state').references(() => states.value),
+    zip: text('zip'),
+    district: text('district'),
+    /** ISO 3166-1 alpha-2; not 'US' = international donor. */
+    country: text('country').notNull().default('US'),
+    eligibility: text('eligibility').notNull().default('un'),
+    recipient: text('recipient'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('donors_campaign_email_unique').on(t.campaignId, t.donorEmail).where(sql`${t.donorEmail} is not null`),
+    uniqueIndex('donors_campaign_phone_unique').on(t.campaignId, t.donorPhone).where(sql`${t.donorPhone} is not null`),
+    index('donors_campaign_name_idx').on(t.campaignId, sql`lower(${t.name})`, t.id),
+    index('donors_campaign_created_idx').on(t.campaignId, t.createdAt),
+    check('donors_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check(
+      'donors_contributor_type_known',
+      sql`${t.contributorType} in ('individual', 'candidate', 'candidates_spouse', 'candidates_family', 'candidate_committee', 'party_committee', 'political_action_committee', 'labor_unions', 'limited_liability_company')`,
+    ),
+    check('donors_eligibility_known', sql`${t.eligibility} in ('p-a', 'p-b', 'np', 'un')`),
+  ],
+);
+
+/** A commitment to give. Status is derived from what was paid (domain), never stored. */
+export const pledges = pgTable(
+  'pledges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id')
+      .notNull()
+      .references(() => donors.id, { onDelete: 'restrict' }),
+    commitmentDate: date('commitment_date', { mode: 'string' }).notNull(),
+    commitmentAmountCents: integer('commitment_amount_cents').notNull(),
+    recipient: text('recipient'),
+    /** [{ due_date, amount_cents }] adding up to the commitment; [] = one payment. */
+    instalments: jsonb('instalments').$type<{ due_date: string; amount_cents: number }[]>().notNull().default([]),
+    note: text('note'),
+    writtenOffAt: timestamp('written_off_at', { withTimezone: true }),
+    writeOffReason: text('write_off_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('pledges_campaign_date_idx').on(t.campaignId, t.commitmentDate),
+    index('pledges_donor_idx').on(t.donorId),
+    check('pledges_amount_positive', sql`${t.commitmentAmountCents} > 0`),
+  ],
+);
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id')
+      .notNull()
+      .references(() => donors.id, { onDelete: 'restrict' }),
+    pledgeId: uuid('pledge_id').references(() => pledges.id, { onDelete: 'set null' }),
+    payingDate: date('paying_date', { mode: 'string' }).notNull(),
+    paidAmountCents: integer('paid_amount_cents').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    referenceNumber: text('reference_number'),
+    recipient: text('recipient'),
+    memo: text('memo'),
+    source: text('source').notNull().default('manual'),
+    /** Imports and online payments: the id that makes writing the same payment twice a no-op. */
+    externalRef: text('external_ref'),
+    refundedAt: date('refunded_at', { mode: 'string' }),
+    refundReason: text('refund_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('donations_campaign_date_idx').on(t.campaignId, t.payingDate, t.id),
+    index('donations_donor_idx').on(t.donorId, t.payingDate),
+    index('donations_pledge_idx').on(t.pledgeId),
+    uniqueIndex('donations_campaign_external_ref_unique').on(t.campaignId, t.externalRef).where(sql`${t.externalRef} is not null`),
+    check('donations_amount_positive', sql`${t.paidAmountCents} > 0`),
+    check('donations_payment_method_known', sql`${t.paymentMethod} in ('paypal', 'cash', 'card', 'zelle', 'venmo')`),
+    check('donations_source_known', sql`${t.source} in ('manual', 'import', 'online')`),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    expenseDate: date('expense_date', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    payee: text('payee').notNull(),
+    purpose: text('purpose').notNull(),
+    purposeDetails: text('purpose_details'),
+    paymentMethod: text('payment_method').notNull(),
+    referenceNumber: text('reference_number'),
+    memo: text('memo'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('expenses_campaign_date_idx').on(t.campaignId, t.expenseDate, t.id), check('expenses_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/** Tags and notes on a donor (SPEC §7 metadata). */
+export const donorMetadata = pgTable(
+  'donor_metadata',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id')
+      .notNull()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('donor_metadata_tag_unique').on(t.donorId, sql`lower(${t.value})`).where(sql`${t.kind} = 'tag'`),
+    index('donor_metadata_campaign_kind_idx').on(t.campaignId, t.kind, t.value),
+    index('donor_metadata_donor_idx').on(t.donorId, t.createdAt),
+    check('donor_metadata_kind_known', sql`${t.kind} in ('tag', 'note')`),
+  ],
+);
+
+/** Follow-up: logged phone calls and reminders sent to a donor. */
+export const donorContacts = pgTable(
+  'donor_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id')
+      .notNull()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    outcome: text('outcome'),
+    channel: text('channel'),
+    note: text('note'),
+    nextCallDate: date('next_call_date', { mode: 'string' }),
+    outboxId: uuid('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('donor_contacts_donor_idx').on(t.donorId, t.createdAt),
+    index('donor_contacts_campaign_idx').on(t.campaignId, t.createdAt),
+    check('donor_contacts_kind_known', sql`${t.kind} in ('call', 'reminder')`),
+    check('donor_contacts_outcome_known', sql`${t.outcome} in ('reached', 'promised_payment', 'left_message', 'no_answer', 'wrong_number', 'declined')`),
+    check('donor_contacts_channel_known', sql`${t.channel} in ('email', 'sms')`),
+  ],
+);

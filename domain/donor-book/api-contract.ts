@@ -1,0 +1,501 @@
+/**
+ * Paths and request/response shapes of the donor book API (SPEC §7 Donations, Donors, Expenses and
+ * dashboard; ARCHITECTURE §4), shared by the SPA and the server.
+ * - `{id}` / `:campaignId` in a path is the campaign id; every call is scoped to that campaign.
+ * - Money is integer cents (`*_cents`); dates are 'YYYY-MM-DD' on the wire, timestamps ISO strings.
+ * - Lists answer `{ data: { <name>_list: [...], total, page, limit } }` and page on the server.
+ * - Writes answer the written row (`data`) with a `message_code` (domain/messages.ts).
+ * Pure TypeScript: no React, no Node.
+ */
+import type { ComplianceWarning } from '../compliance/types';
+import type {
+  BalanceFilter,
+  CallOutcome,
+  ContributorType,
+  DonationSource,
+  Eligibility,
+  ExpensePaymentMethod,
+  ExpensePurpose,
+  MetadataKind,
+  NotificationChannel,
+  PaymentMethod,
+  PledgeStatus,
+} from './enums';
+
+// ── paths ───────────────────────────────────────────────────────────────────────────────────
+
+const D = '/donation';
+const DD = '/donation/donor';
+const DE = '/donation/expense';
+const DS = '/donation/dashboard/stats';
+
+/** Paths with `:campaignId` (and a second `:xxxId`) are GET/DELETE; the others are POST with campaign_id in the body. */
+export const DONOR_BOOK_PATHS = {
+  // donors
+  addDonor: `${DD}/add_donor`,
+  updateDonor: `${DD}/update_donor`,
+  deleteDonor: `${DD}/delete_donor/:campaignId/:donorId`,
+  getDonor: `${DD}/get_donor/:campaignId/:donorId`,
+  mergeDonor: `${DD}/merge_donor`,
+  listDonor: `${DD}/list_donor/:campaignId`,
+  listDonorPledgeInfo: `${DD}/list_donor_pledge_info/:campaignId`,
+  listDonorLimit: `${DD}/list_donor_limit/:campaignId`,
+  listDonorHistory: `${DD}/list_donor_history/:campaignId`,
+  listDonorMatch: `${DD}/list_donor_match/:campaignId`,
+  listDonorTags: `${DD}/list_donor_tags/:campaignId`,
+  // pledges
+  addPledge: `${DD}/add_pledge`,
+  updatePledge: `${DD}/update_pledge`,
+  writeOffPledge: `${DD}/write_off_pledge`,
+  deletePledge: `${DD}/delete_pledge/:campaignId/:pledgeId`,
+  // follow-up calls and reminders
+  followUpList: `${DD}/follow_up_list/:campaignId`,
+  addFollowUpCall: `${DD}/add_follow_up_call`,
+  listFollowUpCall: `${DD}/list_follow_up_call/:campaignId`,
+  sendNotification: `${DD}/send_notification/:campaignId`,
+  nextPaymentDate: `${DD}/get-next-payment-date/:campaignId/:donorId`,
+  // tags and notes
+  addMetadata: `${DD}/add_metadata`,
+  updateMetadata: `${DD}/update_metadata`,
+  getMetadata: `${DD}/get_metadata/:campaignId/:metadataId`,
+  listMetadata: `${DD}/list_metadata/:campaignId`,
+  deleteMetadata: `${DD}/delete_metadata/:campaignId/:metadataId`,
+  // donations
+  addDonation: `${D}/add_donation`,
+  updateDonation: `${D}/update_donation`,
+  refundDonation: `${D}/refund_donation`,
+  deleteDonation: `${D}/delete_donation/:campaignId/:donationId`,
+  listDonation: `${D}/list_donation/:campaignId`,
+  // expenses
+  addExpense: `${DE}/add_expense`,
+  updateExpense: `${DE}/update_expense`,
+  deleteExpense: `${DE}/delete_expense/:campaignId/:expenseId`,
+  listExpense: `${DE}/list_expense/:campaignId`,
+  // dashboard
+  totalStats: `${DS}/total-stats/:campaignId`,
+  monthlyStats: `${DS}/monthly-stats/:campaignId`,
+  cycleStats: `${DS}/cycle-stats/:campaignId`,
+} as const;
+
+/** Fills `:name` segments: donorBookPath(DONOR_BOOK_PATHS.getDonor, { campaignId, donorId }). */
+export function donorBookPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+// ── shared list query ───────────────────────────────────────────────────────────────────────
+
+/** Every list: page (from 1), limit (1–500, default 25), search, sort ('field' or '-field'). */
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  sort?: string;
+  /** Inclusive 'YYYY-MM-DD' range where the list has a date. */
+  start_date?: string;
+  end_date?: string;
+}
+
+export interface Paged {
+  total: number;
+  page: number;
+  limit: number;
+}
+
+// ── donors ──────────────────────────────────────────────────────────────────────────────────
+
+/** The donor fields a form edits (the donor import template's fields plus country). */
+export interface DonorFields {
+  name: string;
+  donor_phone: string | null;
+  donor_email: string | null;
+  contributor_type: ContributorType;
+  employer: string | null;
+  occupation: string | null;
+  address: string | null;
+  apt_unit: string | null;
+  city: string | null;
+  /** snake_case US state; null for an international donor. */
+  state: string | null;
+  zip: string | null;
+  district: string | null;
+  /** ISO 3166-1 alpha-2, 'US' by default; another country makes the donor international. */
+  country: string;
+  eligibility: Eligibility;
+  recipient: string | null;
+}
+
+export interface AddDonorRequest extends DonorFields {
+  campaign_id: string;
+}
+export interface UpdateDonorRequest extends DonorFields {
+  campaign_id: string;
+  donor_id: string;
+}
+export interface MergeDonorRequest {
+  campaign_id: string;
+  /** The donor that stays. */
+  survivor_id: string;
+  /** The donor whose pledges, donations, calls, tags and notes move to the survivor; then it is deleted. */
+  duplicate_id: string;
+}
+
+/** Aggregates of one donor for the campaign's election cycle (net of refunds). */
+export interface DonorFigures {
+  pledged_cents: number;
+  paid_cents: number;
+  /** Open pledges' remaining amounts (not written off). */
+  outstanding_cents: number;
+  /** Donations net of refunds plus outstanding pledges: what counts against the limit. */
+  aggregate_cents: number;
+  limit_cents: number | null;
+  remaining_limit_cents: number | null;
+  matchable_cents: number;
+  public_funds_cents: number;
+}
+
+export interface DonorRow extends DonorFields, DonorFigures {
+  donor_id: string;
+  is_international: boolean;
+  tags: string[];
+  last_donation_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DonorListQuery extends ListQuery {
+  /** sort: name | created_at | paid_cents | outstanding_cents | last_donation_date (prefix '-' for descending) */
+  contributor_type?: ContributorType;
+  eligibility?: Eligibility;
+  tag?: string;
+  balance?: BalanceFilter;
+}
+export interface DonorListData extends Paged {
+  donor_list: DonorRow[];
+}
+
+/** get_donor: the donor page. */
+export interface DonorDetail extends DonorRow {
+  warnings: ComplianceWarning[];
+  pledges: PledgeRow[];
+  next_payment: NextPayment | null;
+}
+
+// ── pledges ─────────────────────────────────────────────────────────────────────────────────
+
+export interface Instalment {
+  due_date: string;
+  amount_cents: number;
+}
+
+export interface PledgeFields {
+  commitment_date: string;
+  commitment_amount_cents: number;
+  recipient: string | null;
+  /** Optional schedule; its amounts add up to the commitment. Empty = one payment. */
+  instalments: Instalment[];
+  note: string | null;
+}
+export interface AddPledgeRequest extends PledgeFields {
+  campaign_id: string;
+  donor_id: string;
+}
+export interface UpdatePledgeRequest extends PledgeFields {
+  campaign_id: string;
+  pledge_id: string;
+}
+export interface WriteOffPledgeRequest {
+  campaign_id: string;
+  pledge_id: string;
+  reason: string;
+}
+
+export interface PledgeRow extends PledgeFields {
+  pledge_id: string;
+  donor_id: string;
+  donor_name: string;
+  paid_cents: number;
+  remaining_cents: number;
+  status: PledgeStatus;
+  written_off_at: string | null;
+  write_off_reason: string | null;
+  next_payment_date: string | null;
+  created_at: string;
+}
+
+/** list_donor_pledge_info: pledges receivable. Filters: status, donor_id; sort commitment_date | remaining_cents | donor_name. */
+export interface PledgeListQuery extends ListQuery {
+  status?: PledgeStatus;
+  donor_id?: string;
+}
+export interface PledgeListData extends Paged {
+  pledge_list: PledgeRow[];
+  totals: { commitment_amount_cents: number; paid_cents: number; remaining_cents: number };
+}
+
+// ── limits, history, match (report data) ───────────────────────────────────────────────────
+
+/** list_donor_limit: each donor's aggregate against their limit. Filter over_limit=true; sort -aggregate_cents … */
+export interface DonorLimitRow {
+  donor_id: string;
+  name: string;
+  contributor_type: ContributorType;
+  eligibility: Eligibility;
+  aggregate_cents: number;
+  limit_cents: number | null;
+  remaining_limit_cents: number | null;
+  over_limit: boolean;
+}
+export interface DonorLimitListData extends Paged {
+  donor_limit_list: DonorLimitRow[];
+}
+
+/** list_donor_history: every pledge, donation and refund of donors, newest first. Filter donor_id. */
+export interface DonorHistoryRow {
+  event_id: string;
+  kind: 'pledge' | 'donation' | 'refund' | 'write_off';
+  date: string;
+  donor_id: string;
+  donor_name: string;
+  amount_cents: number;
+  payment_method: PaymentMethod | null;
+  reference: string | null;
+}
+export interface DonorHistoryListData extends Paged {
+  donor_history_list: DonorHistoryRow[];
+}
+
+/** list_donor_match: matchable amount and estimated public funds per donor. */
+export interface DonorMatchRow {
+  donor_id: string;
+  name: string;
+  contributor_type: ContributorType;
+  eligibility: Eligibility;
+  city: string | null;
+  state: string | null;
+  paid_cents: number;
+  matchable_cents: number;
+  public_funds_cents: number;
+}
+export interface DonorMatchListData extends Paged {
+  donor_match_list: DonorMatchRow[];
+  totals: { matchable_cents: number; public_funds_cents: number };
+}
+
+// ── donations ───────────────────────────────────────────────────────────────────────────────
+
+export interface DonationFields {
+  donor_id: string;
+  paying_date: string;
+  paid_amount_cents: number;
+  payment_method: PaymentMethod;
+  /** Check number, card authorisation or transfer reference. */
+  reference_number: string | null;
+  recipient: string | null;
+  /** The pledge this payment pays, if any (must be the same donor's). */
+  pledge_id: string | null;
+  memo: string | null;
+}
+export interface AddDonationRequest extends DonationFields {
+  campaign_id: string;
+}
+export interface UpdateDonationRequest extends DonationFields {
+  campaign_id: string;
+  donation_id: string;
+}
+export interface RefundDonationRequest {
+  campaign_id: string;
+  donation_id: string;
+  refund_date: string;
+  refund_reason: string;
+}
+
+export interface DonationRow extends DonationFields {
+  donation_id: string;
+  donor_name: string;
+  source: DonationSource;
+  refunded_at: string | null;
+  refund_reason: string | null;
+  created_at: string;
+}
+
+/** list_donation: filters donor_id, payment_method, source, refunded; dates on paying_date; sort paying_date | paid_amount_cents | donor_name. */
+export interface DonationListQuery extends ListQuery {
+  donor_id?: string;
+  payment_method?: PaymentMethod;
+  source?: DonationSource;
+  refunded?: boolean;
+}
+export interface DonationListData extends Paged {
+  donation_list: DonationRow[];
+  totals: { paid_amount_cents: number; refunded_cents: number; net_cents: number };
+}
+
+/** add_donation / update_donation answer the row and the compliance warnings of the donor after it. */
+export interface DonationWriteData {
+  donation: DonationRow;
+  warnings: ComplianceWarning[];
+}
+
+// ── expenses ────────────────────────────────────────────────────────────────────────────────
+
+export interface ExpenseFields {
+  expense_date: string;
+  amount_cents: number;
+  payee: string;
+  purpose: ExpensePurpose;
+  /** Required for other (explanation), credit_card_payment and reimbursement (details). */
+  purpose_details: string | null;
+  payment_method: ExpensePaymentMethod;
+  reference_number: string | null;
+  memo: string | null;
+}
+export interface AddExpenseRequest extends ExpenseFields {
+  campaign_id: string;
+}
+export interface UpdateExpenseRequest extends ExpenseFields {
+  campaign_id: string;
+  expense_id: string;
+}
+export interface ExpenseRow extends ExpenseFields {
+  expense_id: string;
+  created_at: string;
+}
+/** list_expense: filters purpose, payment_method; dates on expense_date; sort expense_date | amount_cents | payee. */
+export interface ExpenseListQuery extends ListQuery {
+  purpose?: ExpensePurpose;
+  payment_method?: ExpensePaymentMethod;
+}
+export interface ExpenseListData extends Paged {
+  expense_list: ExpenseRow[];
+  totals: { amount_cents: number };
+}
+
+// ── follow-up ───────────────────────────────────────────────────────────────────────────────
+
+/** follow_up_list: donors with open pledges or due payments. Filter due=overdue|this_week|all; sort next_payment_date | remaining_cents | next_call_date | donor_name. */
+export interface FollowUpRow {
+  donor_id: string;
+  donor_name: string;
+  donor_phone: string | null;
+  donor_email: string | null;
+  pledged_cents: number;
+  paid_cents: number;
+  remaining_cents: number;
+  next_payment_date: string | null;
+  next_payment_amount_cents: number | null;
+  last_call_at: string | null;
+  last_call_outcome: CallOutcome | null;
+  next_call_date: string | null;
+  last_reminder_at: string | null;
+}
+export interface FollowUpListQuery extends ListQuery {
+  due?: 'overdue' | 'this_week' | 'all';
+}
+export interface FollowUpListData extends Paged {
+  follow_up_list: FollowUpRow[];
+  totals: { remaining_cents: number };
+}
+
+export interface AddFollowUpCallRequest {
+  campaign_id: string;
+  donor_id: string;
+  outcome: CallOutcome;
+  note: string | null;
+  next_call_date: string | null;
+}
+export interface FollowUpCallRow {
+  call_id: string;
+  donor_id: string;
+  /** 'call' = a logged phone call; 'reminder' = a reminder sent through the outbox. */
+  kind: 'call' | 'reminder';
+  outcome: CallOutcome | null;
+  channel: NotificationChannel | null;
+  note: string | null;
+  next_call_date: string | null;
+  created_at: string;
+  created_by: { user_id: string; name: string } | null;
+}
+/** list_follow_up_call: a donor's calls and reminders (query donor_id), newest first. */
+export interface FollowUpCallListData extends Paged {
+  follow_up_call_list: FollowUpCallRow[];
+}
+
+/** send_notification: a reminder by e-mail or text through the outbox, logged on the donor. */
+export interface SendNotificationRequest {
+  donor_id: string;
+  channel: NotificationChannel;
+  /** Optional personal words added to the standard reminder text. */
+  message: string | null;
+}
+
+export interface NextPayment {
+  pledge_id: string;
+  next_payment_date: string | null;
+  amount_due_cents: number;
+}
+
+// ── tags and notes ──────────────────────────────────────────────────────────────────────────
+
+export interface AddMetadataRequest {
+  campaign_id: string;
+  donor_id: string;
+  kind: MetadataKind;
+  /** A tag (≤ 40 characters) or a note (≤ 2000). */
+  value: string;
+}
+export interface UpdateMetadataRequest {
+  campaign_id: string;
+  metadata_id: string;
+  value: string;
+}
+export interface MetadataRow {
+  metadata_id: string;
+  donor_id: string;
+  kind: MetadataKind;
+  value: string;
+  created_at: string;
+  updated_at: string;
+  created_by: { user_id: string; name: string } | null;
+}
+/** list_metadata: query donor_id (optional), kind (optional). */
+export interface MetadataListData extends Paged {
+  metadata_list: MetadataRow[];
+}
+
+// ── dashboard ───────────────────────────────────────────────────────────────────────────────
+
+export interface TotalStats {
+  /** Donations net of refunds. */
+  total_raised_cents: number;
+  total_pledged_cents: number;
+  outstanding_cents: number;
+  total_spent_cents: number;
+  /** raised − spent. */
+  cash_on_hand_cents: number;
+  donor_count: number;
+  donation_count: number;
+  matchable_cents: number;
+  public_funds_cents: number;
+}
+export interface MonthlyStat {
+  /** 'YYYY-MM' */
+  month: string;
+  raised_cents: number;
+  pledged_cents: number;
+  spent_cents: number;
+}
+/** monthly-stats: the last `months` months (query, 1–36, default 12), oldest first, months without activity included. */
+export interface MonthlyStatsData {
+  monthly_stats: MonthlyStat[];
+}
+/** cycle-stats: the campaign's election cycle and the figures inside it. */
+export interface CycleStatsData {
+  election_cycle: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  raised_cents: number;
+  spent_cents: number;
+  donors_at_limit: number;
+  by_contributor_type: { contributor_type: ContributorType; raised_cents: number; donor_count: number }[];
+  by_payment_method: { payment_method: PaymentMethod; raised_cents: number }[];
+}
