@@ -15,6 +15,11 @@ export interface ComplianceCampaign {
   /** Custom rule set: the limits typed in by the owner, per contributor per election, cents. */
   custom_limit_individual_cents: number | null;
   custom_limit_organization_cents: number | null;
+  /**
+   * Optional: the district the campaign runs in (same values as the donor's `district`). Used for the
+   * NYS in-district match rule; when absent the engine falls back to state residence with a warning.
+   */
+  district?: string | null;
 }
 
 /** What the engine needs to know of a donor. */
@@ -99,4 +104,8 @@ export interface RuleRow {
   value: number | string;
   /** The public source: document name, section, URL. */
   source: string;
+  /** Optional: the offices_sought values the row applies to (absent = every office of the rule set). */
+  offices?: readonly string[];
+  /** Optional: true when the figure is shown for reference only and the engine does not enforce it. */
+  informational?: boolean;
 }

@@ -1,0 +1,411 @@
+/**
+ * The compliance engine (ARCHITECTURE §6): limits, prohibited sources, aggregates and matchable
+ * amounts for the three rule sets (NYC CFB, NYS public campaign finance, custom). Every figure comes
+ * from RULE_TABLE (rule-table.ts); this file only holds the logic. Money is integer cents.
+ * Pure: no React, no Node.
+ */
+import { NATURAL_PERSON_TYPES, type ContributorType } from '../donor-book/enums';
+import { pledgeRemainingCents } from '../donor-book/pledges';
+import {
+  NYC_CITYWIDE_OFFICES,
+  NYS_LEGISLATIVE_OFFICES,
+  NYS_STATEWIDE_OFFICES,
+  RULE_TABLE,
+  ruleCents,
+  ruleRatio,
+  ruleRow,
+} from './rule-table';
+import type {
+  ComplianceCampaign,
+  ComplianceContribution,
+  ComplianceDonor,
+  ComplianceIssue,
+  CompliancePledge,
+  ComplianceWarning,
+  ContributionCheck,
+  LimitAnswer,
+  MatchAnswer,
+  RuleId,
+  RuleRow,
+} from './types';
+
+// ── helpers ─────────────────────────────────────────────────────────────────────────────────
+
+function warning(code: ComplianceWarning['code'], rule: RuleId, message: string): ComplianceWarning {
+  return { code, rule, message };
+}
+
+function includes(list: readonly string[], value: string | null | undefined): boolean {
+  return value !== null && value !== undefined && list.includes(value);
+}
+
+/** Natural persons whose gifts count as an individual's (the candidate excluded). */
+const MATCHABLE_PERSON_TYPES: readonly ContributorType[] = NATURAL_PERSON_TYPES.filter((t) => t !== 'candidate');
+
+const POLITICAL_COMMITTEE_TYPES: readonly ContributorType[] = ['candidate_committee', 'party_committee', 'political_action_committee'];
+
+type NycOfficeClass = 'citywide' | 'borough_president' | 'city_council';
+
+function nycOfficeClass(office: string | null): NycOfficeClass | null {
+  if (includes(NYC_CITYWIDE_OFFICES, office)) return 'citywide';
+  if (office === 'borough_president') return 'borough_president';
+  if (office === 'city_council') return 'city_council';
+  return null;
+}
+
+function isParticipant(campaign: ComplianceCampaign): boolean {
+  return campaign.participant_status === 'participant';
+}
+
+// ── limits ──────────────────────────────────────────────────────────────────────────────────
+
+function candidateOwnMoney(campaign: ComplianceCampaign): LimitAnswer {
+  const rule = `${campaign.rule_set}.limit.candidate_own_money`;
+  const warnings: ComplianceWarning[] = [];
+  if (campaign.rule_set !== 'custom' && isParticipant(campaign)) {
+    warnings.push(
+      warning(
+        'CANDIDATE_OWN_MONEY_CAP',
+        rule,
+        "A participating candidate may give the own campaign at most three times the contribution limit; the product does not enforce it.",
+      ),
+    );
+  }
+  return { limit_cents: null, rule, warnings };
+}
+
+function nycLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
+  if (donor.contributor_type === 'limited_liability_company') {
+    return { limit_cents: 0, rule: 'nyc_cfb.prohibited.llc', warnings: [] };
+  }
+  const officeClass = nycOfficeClass(campaign.office_sought);
+  const warnings: ComplianceWarning[] = [];
+  if (!officeClass) {
+    const rule = 'nyc_cfb.limit.office_not_covered';
+    warnings.push(warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not a NYC office: the strictest NYC limit is applied.'));
+    if (donor.eligibility === 'un') {
+      warnings.push(warning('ELIGIBILITY_UNDETERMINED', 'nyc_cfb.limit.undetermined', 'Eligibility is undetermined: the strictest limit is applied.'));
+    }
+    return { limit_cents: ruleCents(rule), rule, warnings };
+  }
+  const participantRule = `nyc_cfb.limit.${officeClass}.participant`;
+  const nonParticipantRule = `nyc_cfb.limit.${officeClass}.non_participant`;
+  switch (donor.eligibility) {
+    case 'p-a':
+      return { limit_cents: ruleCents(participantRule), rule: participantRule, warnings };
+    case 'p-b':
+      warnings.push(
+        warning(
+          'OPTION_B_DISCONTINUED',
+          'nyc_cfb.limit.option_b',
+          'Participant Option B ended with the 2021 elections: the participant limit applies.',
+        ),
+      );
+      return { limit_cents: ruleCents(participantRule), rule: participantRule, warnings };
+    case 'np':
+      return { limit_cents: ruleCents(nonParticipantRule), rule: nonParticipantRule, warnings };
+    case 'un':
+    default: {
+      const a = ruleCents(participantRule);
+      const b = ruleCents(nonParticipantRule);
+      const rule = a <= b ? participantRule : nonParticipantRule;
+      warnings.push(warning('ELIGIBILITY_UNDETERMINED', 'nyc_cfb.limit.undetermined', 'Eligibility is undetermined: the strictest limit is applied.'));
+      return { limit_cents: Math.min(a, b), rule, warnings };
+    }
+  }
+}
+
+function nysLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
+  const office = campaign.office_sought;
+  const warnings: ComplianceWarning[] = [];
+  let rule: RuleId;
+  if (includes(NYS_STATEWIDE_OFFICES, office)) rule = 'nys_pcf.limit.statewide';
+  else if (office === 'state_senate') rule = 'nys_pcf.limit.state_senate';
+  else if (office === 'state_assembly') rule = 'nys_pcf.limit.state_assembly';
+  else {
+    rule = 'nys_pcf.limit.office_not_covered';
+    warnings.push(warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not a NYS public-financing office: the strictest NYS limit is applied.'));
+  }
+  let limit = ruleCents(rule);
+  if (donor.eligibility === 'un') {
+    warnings.push(warning('ELIGIBILITY_UNDETERMINED', 'nys_pcf.limit.all_eligibilities', 'Eligibility is undetermined: the NYS limit is the same for every eligibility.'));
+  }
+  warnings.push(
+    warning('PRIMARY_GENERAL_SPLIT', 'nys_pcf.limit.primary_general_split', 'At most half of this limit may be given for the primary election.'),
+  );
+  if (donor.contributor_type === 'limited_liability_company') {
+    const llcRule = 'nys_pcf.limit.llc_annual_aggregate';
+    const llcCap = ruleCents(llcRule);
+    if (llcCap < limit) {
+      limit = llcCap;
+      rule = llcRule;
+    }
+    warnings.push(
+      warning('LLC_ANNUAL_AGGREGATE', llcRule, 'An LLC may give at most $5,000 per calendar year to all NY candidates and committees together.'),
+    );
+  }
+  return { limit_cents: limit, rule, warnings };
+}
+
+function customLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
+  const natural = includes(MATCHABLE_PERSON_TYPES, donor.contributor_type);
+  const rule = natural ? 'custom.limit.individual' : 'custom.limit.organization';
+  const limit = natural ? campaign.custom_limit_individual_cents : campaign.custom_limit_organization_cents;
+  if (limit === null || limit === undefined) {
+    return {
+      limit_cents: null,
+      rule: 'custom.limit.none',
+      warnings: [
+        warning(
+          'NO_LIMIT_CONFIGURED',
+          'custom.limit.none',
+          natural ? 'No limit is set for individuals in the campaign settings.' : 'No limit is set for organisations in the campaign settings.',
+        ),
+      ],
+    };
+  }
+  return { limit_cents: limit, rule, warnings: [] };
+}
+
+/** The per-contributor limit of the campaign's rule set, office and the donor's eligibility. */
+export function limitFor(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
+  if (donor.contributor_type === 'candidate') return candidateOwnMoney(campaign);
+  switch (campaign.rule_set) {
+    case 'nyc_cfb':
+      return nycLimit(campaign, donor);
+    case 'nys_pcf':
+      return nysLimit(campaign, donor);
+    case 'custom':
+    default:
+      return customLimit(campaign, donor);
+  }
+}
+
+// ── donors ──────────────────────────────────────────────────────────────────────────────────
+
+/** Blocking problems of the donor itself: international non-individuals and prohibited sources. */
+export function checkDonor(campaign: ComplianceCampaign, donor: ComplianceDonor): ComplianceIssue[] {
+  const issues: ComplianceIssue[] = [];
+  if (donor.is_international && donor.contributor_type !== 'individual') {
+    issues.push({
+      code: 'INTERNATIONAL_DONOR_INDIVIDUAL_ONLY',
+      rule: `${campaign.rule_set}.international.individual_only`,
+      details: { contributor_type: donor.contributor_type },
+    });
+  }
+  if (campaign.rule_set === 'nyc_cfb' && donor.contributor_type === 'limited_liability_company') {
+    issues.push({ code: 'PROHIBITED_SOURCE', rule: 'nyc_cfb.prohibited.llc', details: { contributor_type: donor.contributor_type } });
+  }
+  return issues;
+}
+
+// ── aggregates and contributions ────────────────────────────────────────────────────────────
+
+/** Donations net of refunds plus the open remainder of pledges that are not written off. */
+export function aggregateCents(contributions: readonly ComplianceContribution[], pledges: readonly CompliancePledge[]): number {
+  const given = contributions.reduce((sum, c) => (c.refunded ? sum : sum + c.amount_cents), 0);
+  const promised = pledges.reduce((sum, p) => sum + pledgeRemainingCents(p), 0);
+  return given + promised;
+}
+
+/**
+ * Whether `amount_cents` may be added to a donor whose aggregate is `aggregate_cents`. Equal to the
+ * limit is allowed. The COMMITMENT_EXCEEDS_LIMIT details carry the room left before this
+ * contribution (`remaining_cents`, never below 0); the answer's `remaining_cents` is the room left
+ * after it.
+ */
+export function checkContribution(
+  campaign: ComplianceCampaign,
+  donor: ComplianceDonor,
+  input: { aggregate_cents: number; amount_cents: number },
+): ContributionCheck {
+  const issues = checkDonor(campaign, donor);
+  const limit = limitFor(campaign, donor);
+  const warnings = [...limit.warnings];
+  if (campaign.rule_set === 'nyc_cfb' && includes(POLITICAL_COMMITTEE_TYPES, donor.contributor_type)) {
+    warnings.push(
+      warning(
+        'COMMITTEE_MUST_BE_REGISTERED',
+        'nyc_cfb.political_committee.registered',
+        'A political committee may contribute only if it is registered with the CFB for this election cycle.',
+      ),
+    );
+  }
+  const after = input.aggregate_cents + input.amount_cents;
+  const prohibited = issues.some((i) => i.code === 'PROHIBITED_SOURCE');
+  if (limit.limit_cents !== null && after > limit.limit_cents && !prohibited) {
+    issues.push({
+      code: 'COMMITMENT_EXCEEDS_LIMIT',
+      rule: limit.rule,
+      details: {
+        limit_cents: limit.limit_cents,
+        aggregate_cents: input.aggregate_cents,
+        remaining_cents: Math.max(0, limit.limit_cents - input.aggregate_cents),
+      },
+    });
+  }
+  return {
+    issues,
+    warnings,
+    limit_cents: limit.limit_cents,
+    aggregate_cents: input.aggregate_cents,
+    aggregate_after_cents: after,
+    remaining_cents: limit.limit_cents === null ? null : Math.max(0, limit.limit_cents - after),
+  };
+}
+
+// ── matching funds ──────────────────────────────────────────────────────────────────────────
+
+const NYC_CITY_NAMES = ['new york', 'new york city', 'nyc', 'manhattan', 'brooklyn', 'bronx', 'the bronx', 'queens', 'staten island'];
+const NYC_ZIP_PREFIXES = ['100', '101', '102', '103', '104', '111', '112', '113', '114', '116'];
+const NYC_ZIP_EXTRA = ['11004', '11005'];
+
+function normalizeCity(city: string | null): string {
+  return (city ?? '').trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.,]/g, '');
+}
+
+function zip5(zip: string | null): string | null {
+  const match = /^(\d{5})(?:-\d{4})?$/.exec((zip ?? '').trim());
+  return match ? match[1]! : null;
+}
+
+function isNewYorkState(donor: ComplianceDonor): boolean {
+  return !donor.is_international && donor.state === 'new_york';
+}
+
+/** NYC residence as documented in RULE_TABLE 'nyc_cfb.match.residence'. */
+export function isNycResident(donor: ComplianceDonor): boolean {
+  if (!isNewYorkState(donor)) return false;
+  if (NYC_CITY_NAMES.includes(normalizeCity(donor.city))) return true;
+  const zip = zip5(donor.zip);
+  if (!zip) return false;
+  return NYC_ZIP_EXTRA.includes(zip) || NYC_ZIP_PREFIXES.includes(zip.slice(0, 3));
+}
+
+function matchableContributions(contributions: readonly ComplianceContribution[]): ComplianceContribution[] {
+  return contributions.filter((c) => !c.refunded && c.amount_cents > 0);
+}
+
+function noMatch(rule: RuleId, warnings: ComplianceWarning[] = []): MatchAnswer {
+  return { matchable_cents: 0, public_funds_cents: 0, rule, warnings };
+}
+
+function nycMatch(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+  if (!isParticipant(campaign)) return noMatch('nyc_cfb.match.non_participant');
+  if (!includes(MATCHABLE_PERSON_TYPES, donor.contributor_type)) {
+    return noMatch('nyc_cfb.match.contributor', [
+      warning('NOT_MATCHABLE_CONTRIBUTOR', 'nyc_cfb.match.contributor', 'Only natural persons other than the candidate are matchable.'),
+    ]);
+  }
+  if (!isNycResident(donor)) {
+    return noMatch('nyc_cfb.match.residence', [
+      warning('NOT_MATCHABLE_RESIDENCE', 'nyc_cfb.match.residence', 'Only New York City residents are matchable.'),
+    ]);
+  }
+  const warnings: ComplianceWarning[] = [];
+  const officeClass = nycOfficeClass(campaign.office_sought);
+  const capRule = officeClass === 'citywide' ? 'nyc_cfb.match.cap.citywide' : 'nyc_cfb.match.cap.borough_council';
+  if (!officeClass) {
+    warnings.push(warning('OFFICE_NOT_COVERED', capRule, 'The office sought is not set or not a NYC office: the smaller matchable cap is used.'));
+  }
+  const cashMax = ruleCents('nyc_cfb.match.cash_max');
+  let total = 0;
+  let cashExcluded = false;
+  for (const c of matchableContributions(contributions)) {
+    if (c.payment_method === 'cash' && c.amount_cents > cashMax) {
+      cashExcluded = true;
+      continue;
+    }
+    total += c.amount_cents;
+  }
+  if (cashExcluded) {
+    warnings.push(warning('CASH_OVER_100_NOT_MATCHABLE', 'nyc_cfb.match.cash_max', 'A cash contribution over $100 is not matchable.'));
+  }
+  const matchable = Math.min(total, ruleCents(capRule));
+  return { matchable_cents: matchable, public_funds_cents: matchable * ruleRatio('nyc_cfb.match.rate'), rule: capRule, warnings };
+}
+
+/** NYS tiers: 12:1 on the first $50, 9:1 on the next $100, 8:1 on the next $100 (figures from RULE_TABLE). */
+function nysLegislativeFunds(matchable: number): number {
+  let left = matchable;
+  let funds = 0;
+  for (const tier of ['tier1', 'tier2', 'tier3']) {
+    const size = ruleCents(`nys_pcf.match.legislative.${tier}.amount`);
+    const part = Math.min(left, size);
+    funds += part * ruleRatio(`nys_pcf.match.legislative.${tier}.rate`);
+    left -= part;
+  }
+  return funds;
+}
+
+function nysMatch(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+  if (!isParticipant(campaign)) return noMatch('nys_pcf.match.non_participant');
+  if (!includes(MATCHABLE_PERSON_TYPES, donor.contributor_type)) {
+    return noMatch('nys_pcf.match.contributor', [
+      warning('NOT_MATCHABLE_CONTRIBUTOR', 'nys_pcf.match.contributor', 'Only natural persons other than the candidate are matchable.'),
+    ]);
+  }
+  const warnings: ComplianceWarning[] = [];
+  const office = campaign.office_sought;
+  const legislative = includes(NYS_LEGISLATIVE_OFFICES, office);
+  const statewide = includes(NYS_STATEWIDE_OFFICES, office);
+  if (!isNewYorkState(donor)) {
+    return noMatch('nys_pcf.match.residence', [
+      warning('NOT_MATCHABLE_RESIDENCE', 'nys_pcf.match.residence', 'Only New York State residents are matchable.'),
+    ]);
+  }
+  if (legislative) {
+    const campaignDistrict = campaign.district ?? null;
+    if (campaignDistrict && donor.district) {
+      if (campaignDistrict !== donor.district) {
+        return noMatch('nys_pcf.match.residence', [
+          warning('NOT_MATCHABLE_RESIDENCE', 'nys_pcf.match.residence', "Only residents of the campaign's district are matchable."),
+        ]);
+      }
+    } else {
+      warnings.push(
+        warning(
+          'DISTRICT_NOT_CHECKED',
+          'nys_pcf.match.residence',
+          "The campaign's or the donor's district is unknown: New York State residence was checked instead of the district.",
+        ),
+      );
+    }
+  }
+  const total = matchableContributions(contributions).reduce((sum, c) => sum + c.amount_cents, 0);
+  const rule = legislative ? 'nys_pcf.match.legislative.tier1.rate' : statewide ? 'nys_pcf.match.statewide.rate' : 'nys_pcf.match.office_not_covered';
+  if (!legislative && !statewide) {
+    warnings.push(warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not covered: the statewide 6:1 formula is used.'));
+  }
+  if (total < ruleCents('nys_pcf.match.minimum')) {
+    return noMatch('nys_pcf.match.minimum', warnings);
+  }
+  const matchable = Math.min(total, ruleCents('nys_pcf.match.cap'));
+  const funds = legislative ? nysLegislativeFunds(matchable) : matchable * ruleRatio(rule);
+  return { matchable_cents: matchable, public_funds_cents: funds, rule, warnings };
+}
+
+/** The donor's matchable amount and the public funds it brings, per the campaign's rule set. */
+export function matchFor(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+  switch (campaign.rule_set) {
+    case 'nyc_cfb':
+      return nycMatch(campaign, donor, contributions);
+    case 'nys_pcf':
+      return nysMatch(campaign, donor, contributions);
+    case 'custom':
+    default:
+      return noMatch('custom.match.none');
+  }
+}
+
+// ── summary ─────────────────────────────────────────────────────────────────────────────────
+
+/** The rows of RULE_TABLE that apply to the campaign (its rule set, its office or every office). */
+export function ruleSetSummary(campaign: ComplianceCampaign): RuleRow[] {
+  return RULE_TABLE.filter(
+    (row) => row.rule_set === campaign.rule_set && (!row.offices || !campaign.office_sought || row.offices.includes(campaign.office_sought)),
+  );
+}
+
+/** Re-exported for callers that show one rule (e.g. beside an issue). */
+export { ruleRow };

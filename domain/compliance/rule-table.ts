@@ -1,0 +1,523 @@
+/**
+ * RULE_TABLE: every figure the compliance engine uses, with the public source a treasurer can check.
+ * The engine (engine.ts) reads its limits, caps, ratios and thresholds from here and nowhere else.
+ *
+ * Money values are integer cents; ratios are text ('8:1'). Rows marked `informational` are shown in
+ * the "how we computed this" panel but not enforced (e.g. NYC "doing business" limits: the product
+ * does not know whether a contributor is in the Doing Business Database).
+ *
+ * Pure: no React, no Node.
+ */
+import type { ComplianceRuleSet } from '../campaign';
+import type { RuleId, RuleRow } from './types';
+
+// ── sources ─────────────────────────────────────────────────────────────────────────────────
+
+const NYC_LIMITS_2025 =
+  'NYC Campaign Finance Board, "Limits & Thresholds — 2025 Citywide Elections", Contribution Limits table ' +
+  '(CPI-adjusted limits adopted February 2022, in force for the whole 2025 cycle; NYC Admin. Code §3-703(1)(f), (7)), ' +
+  'https://www.nyccfb.info/candidate-services/limits-thresholds/2025/';
+const NYC_WHATS_NEW =
+  'NYC Campaign Finance Board, "What\'s New in the Campaign Finance Program", Public Funds Matching Rate table ' +
+  '(2018 Charter revision, Local Law 128 of 2019; NYC Admin. Code §3-705(2)(a)), ' +
+  'https://www.nyccfb.info/program/what-s-new-in-the-campaign-finance-program/';
+const NYC_JOIN =
+  'NYC Campaign Finance Board, "Join the Matching Funds Program" (New Program = Option A, Old Program = Option B; ' +
+  '"Beginning in 2022, all candidates will be subject to the new program"), https://www.nyccfb.info/candidate-services/join/';
+const NYC_CONTRIBUTOR_DOS =
+  'NYC Campaign Finance Board, "Campaign Finance Resources — Contributor Do\'s and Don\'ts" ("Only contributions from ' +
+  'individuals are matchable with public funds"), https://www.nyccfb.info/program/campaign-finance-resources/';
+const NYC_ADMIN_CODE =
+  'NYC Campaign Finance Act, NYC Admin. Code Title 3 Chapter 7 (§3-702(3) "matchable contribution"; §3-703), ' +
+  'https://www.nyccfb.info/law/act/';
+const NYS_14_114 =
+  'NY Election Law §14-114(1)(a)-(b) (as amended by L.2020 ch.58 Part ZZZ; limits for candidates participating in ' +
+  'the public campaign financing system, "divided equally among the primary and general election"), ' +
+  'https://www.nysenate.gov/legislation/laws/ELN/14-114';
+const NYS_14_116 =
+  'NY Election Law §14-116(2)-(3) (L.2019 ch.4, "LLC loophole" closed: LLCs subject to the $5,000 corporate ' +
+  'aggregate per calendar year; contributions attributed to members), https://www.nysenate.gov/legislation/laws/ELN/14-116';
+const NYS_14_200A =
+  'NY Election Law §14-200-a(11) "matchable contribution" ((b)(xii): no portion above $250 aggregate per contributor), ' +
+  'https://www.nysenate.gov/legislation/laws/ELN/14-200-A';
+const NYS_14_205 =
+  'NY Election Law §14-205(2) "Calculation of payment" ((a) statewide 6:1; (b) senate/assembly 12:1, 9:1, 8:1), ' +
+  'https://www.nysenate.gov/legislation/laws/ELN/14-205';
+const NYS_PCFB =
+  'NYS Public Campaign Finance Board, "Candidate & Committee Services" (matching funds on small donations ($5-$250) ' +
+  'from residents in the district), https://pcfb.ny.gov/candidate-committee-services';
+const NYS_14_203 =
+  'NY Election Law §14-203(1)(f) and §14-114(1)(g) (participating candidate\'s own money: up to three times the ' +
+  'applicable contribution limit), https://www.nysenate.gov/legislation/laws/ELN/14-203';
+const SPEC_5 =
+  'Product rule, SPEC §5 and error INTERNATIONAL_DONOR_INDIVIDUAL_ONLY ("An international donor can only be an ' +
+  'Individual Contributor type"). Federal law (52 U.S.C. §30121, https://www.law.cornell.edu/uscode/text/52/30121) ' +
+  'bans contributions from foreign nationals; US citizens and green-card holders living abroad are individuals ' +
+  'who may give, so only the contributor-type rule is applied.';
+const CUSTOM_SOURCE = 'Typed in by the campaign owner (campaign settings: custom limits). No public source.';
+
+// ── offices ─────────────────────────────────────────────────────────────────────────────────
+
+export const NYC_CITYWIDE_OFFICES = ['mayor', 'public_advocate', 'comptroller'] as const;
+export const NYS_STATEWIDE_OFFICES = ['governor', 'lieutenant_governor', 'attorney_general', 'state_comptroller'] as const;
+export const NYS_LEGISLATIVE_OFFICES = ['state_senate', 'state_assembly'] as const;
+
+const NYC_SMALLER_OFFICES = ['borough_president', 'city_council'] as const;
+const NYC_ALL_OFFICES = [...NYC_CITYWIDE_OFFICES, ...NYC_SMALLER_OFFICES] as const;
+
+// ── rows ────────────────────────────────────────────────────────────────────────────────────
+
+function everySet(idSuffix: string, row: Omit<RuleRow, 'id' | 'rule_set'>): RuleRow[] {
+  const sets: ComplianceRuleSet[] = ['nyc_cfb', 'nys_pcf', 'custom'];
+  return sets.map((rule_set) => ({ id: `${rule_set}.${idSuffix}`, rule_set, ...row }));
+}
+
+const NYC_ROWS: RuleRow[] = [
+  // Contribution limits per election cycle (2025 cycle; apply to participants and non-participants alike).
+  {
+    id: 'nyc_cfb.limit.citywide.participant',
+    rule_set: 'nyc_cfb',
+    description: 'Contribution limit per contributor, Mayor / Public Advocate / Comptroller, Program participant (donor eligibility p-a)',
+    value: 210_000,
+    source: NYC_LIMITS_2025,
+    offices: NYC_CITYWIDE_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.limit.citywide.non_participant',
+    rule_set: 'nyc_cfb',
+    description: 'Contribution limit per contributor, Mayor / Public Advocate / Comptroller, non-participant (donor eligibility np)',
+    value: 370_000,
+    source: NYC_LIMITS_2025,
+    offices: NYC_CITYWIDE_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.limit.borough_president.participant',
+    rule_set: 'nyc_cfb',
+    description: 'Contribution limit per contributor, Borough President, Program participant (donor eligibility p-a)',
+    value: 160_000,
+    source: NYC_LIMITS_2025,
+    offices: ['borough_president'],
+  },
+  {
+    id: 'nyc_cfb.limit.borough_president.non_participant',
+    rule_set: 'nyc_cfb',
+    description: 'Contribution limit per contributor, Borough President, non-participant (donor eligibility np)',
+    value: 265_000,
+    source: NYC_LIMITS_2025,
+    offices: ['borough_president'],
+  },
+  {
+    id: 'nyc_cfb.limit.city_council.participant',
+    rule_set: 'nyc_cfb',
+    description: 'Contribution limit per contributor, City Council, Program participant (donor eligibility p-a)',
+    value: 105_000,
+    source: NYC_LIMITS_2025,
+    offices: ['city_council'],
+  },
+  {
+    id: 'nyc_cfb.limit.city_council.non_participant',
+    rule_set: 'nyc_cfb',
+    description: 'Contribution limit per contributor, City Council, non-participant (donor eligibility np)',
+    value: 160_000,
+    source: NYC_LIMITS_2025,
+    offices: ['city_council'],
+  },
+  {
+    id: 'nyc_cfb.limit.option_b',
+    rule_set: 'nyc_cfb',
+    description:
+      'Participant Option B (the "old program": higher limits, 6:1 match) was offered only for elections up to 2021. Since 2022 ' +
+      'every participant is in the single program, so donor eligibility p-b gets the participant limit of the office, with a warning.',
+    value: 'participant limit of the office',
+    source: NYC_JOIN,
+    offices: NYC_ALL_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.limit.undetermined',
+    rule_set: 'nyc_cfb',
+    description: 'Donor eligibility undetermined (un): the strictest of the participant and non-participant limits of the office applies, with a warning.',
+    value: 'strictest limit of the office',
+    source: NYC_LIMITS_2025,
+    offices: NYC_ALL_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.limit.office_not_covered',
+    rule_set: 'nyc_cfb',
+    description:
+      'Office sought missing or not a NYC office (the CFB covers Mayor, Public Advocate, Comptroller, Borough President, City Council): ' +
+      'the strictest NYC limit (City Council, participant) applies, with a warning, until the campaign office is set.',
+    value: 105_000,
+    source: NYC_LIMITS_2025,
+  },
+  {
+    id: 'nyc_cfb.limit.candidate_own_money',
+    rule_set: 'nyc_cfb',
+    description:
+      "Candidate's own money (contributor type 'candidate'): not limited by this product. Note: a Program participant may " +
+      'contribute at most three times the contribution limit of the office to the own campaign (Campaign Finance Act §3-703; subsection not verified here); a warning says so.',
+    value: 'no limit',
+    source: NYC_ADMIN_CODE,
+  },
+  {
+    id: 'nyc_cfb.limit.doing_business',
+    rule_set: 'nyc_cfb',
+    description:
+      'Out of scope, not enforced: contributors with business dealings with the City (Doing Business Database) have lower limits — ' +
+      'Mayor / Public Advocate / Comptroller $400, Borough President $320, City Council $250 — and are not matchable.',
+    value: 'not enforced',
+    source: NYC_LIMITS_2025,
+    informational: true,
+  },
+  // Prohibited sources.
+  {
+    id: 'nyc_cfb.prohibited.llc',
+    rule_set: 'nyc_cfb',
+    description: 'Limited liability companies may not contribute to any candidate for City office (participant or not).',
+    value: 'prohibited',
+    source: NYC_LIMITS_2025,
+  },
+  {
+    id: 'nyc_cfb.prohibited.corporation_partnership',
+    rule_set: 'nyc_cfb',
+    description:
+      'Corporations and partnerships may not contribute. There is no contributor type for them in this product, so the rule cannot be ' +
+      'applied automatically: do not record such gifts.',
+    value: 'prohibited',
+    source: NYC_LIMITS_2025,
+    informational: true,
+  },
+  {
+    id: 'nyc_cfb.political_committee.registered',
+    rule_set: 'nyc_cfb',
+    description:
+      'Political committees (candidate, party, political action committees) may contribute only if registered with the CFB for the ' +
+      'current cycle. The product cannot check the registration: such gifts are accepted with a warning.',
+    value: 'registered committees only',
+    source: NYC_LIMITS_2025,
+  },
+  // Matching funds.
+  {
+    id: 'nyc_cfb.match.rate',
+    rule_set: 'nyc_cfb',
+    description: 'Matching rate on matchable contributions (Program participants only)',
+    value: '8:1',
+    source: NYC_WHATS_NEW,
+    offices: NYC_ALL_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.match.cap.citywide',
+    rule_set: 'nyc_cfb',
+    description: 'Amount eligible for match per contributor, Mayor / Public Advocate / Comptroller (at 8:1: at most $2,000 public funds)',
+    value: 25_000,
+    source: NYC_WHATS_NEW,
+    offices: NYC_CITYWIDE_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.match.cap.borough_council',
+    rule_set: 'nyc_cfb',
+    description:
+      'Amount eligible for match per contributor, Borough President and City Council (at 8:1: at most $1,400 public funds). ' +
+      'Also used, as the smaller cap, when the office is not set.',
+    value: 17_500,
+    source: NYC_WHATS_NEW,
+    offices: NYC_SMALLER_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.match.contributor',
+    rule_set: 'nyc_cfb',
+    description:
+      "Only natural persons are matchable: individual, candidate's spouse, candidate's family. The candidate's own money and every " +
+      'organisation (committees, unions, LLCs) are not matchable.',
+    value: 'natural persons',
+    source: NYC_CONTRIBUTOR_DOS,
+  },
+  {
+    id: 'nyc_cfb.match.residence',
+    rule_set: 'nyc_cfb',
+    description:
+      'Only New York City residents are matchable: state New York and either the city is New York / New York City / NYC / Manhattan / ' +
+      'Brooklyn / Bronx / The Bronx / Queens / Staten Island, or the ZIP code is a NYC one: 100xx-102xx (Manhattan), 103xx (Staten Island), ' +
+      '104xx (Bronx), 111xx (Long Island City), 112xx (Brooklyn), 113xx and 114xx (Queens), 116xx (Rockaways), 11004 and 11005 (Glen Oaks / ' +
+      'Floral Park, Queens). 110xx (other) and 115xx are Nassau County, 105xx-109xx are north of the city: not NYC. Border ZIPs shared with ' +
+      'Nassau (11001, 11040) are treated as not NYC unless the city says otherwise. International donors are not residents.',
+    value: 'New York City residents',
+    source: NYC_ADMIN_CODE,
+  },
+  {
+    id: 'nyc_cfb.match.cash_max',
+    rule_set: 'nyc_cfb',
+    description:
+      'A cash contribution above this amount is not matchable (it still counts towards the limit). Note: the CFB rules also limit ' +
+      'cash accepted from one contributor to $100 (section not verified here); keep cash gifts at or below $100.',
+    value: 10_000,
+    source: NYC_ADMIN_CODE,
+  },
+  {
+    id: 'nyc_cfb.match.non_participant',
+    rule_set: 'nyc_cfb',
+    description: 'Campaigns that do not take part in the Matching Funds Program receive no public funds.',
+    value: 0,
+    source: NYC_JOIN,
+  },
+];
+
+const NYS_ROWS: RuleRow[] = [
+  {
+    id: 'nys_pcf.limit.statewide',
+    rule_set: 'nys_pcf',
+    description:
+      'Contribution limit per contributor per election cycle, Governor / Lieutenant Governor / Attorney General / Comptroller: ' +
+      '$18,000, divided equally between the primary ($9,000) and the general election ($9,000).',
+    value: 1_800_000,
+    source: NYS_14_114,
+    offices: NYS_STATEWIDE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.limit.state_senate',
+    rule_set: 'nys_pcf',
+    description:
+      'Contribution limit per contributor per election cycle, State Senate: $10,000, divided equally between primary ($5,000) and general ($5,000).',
+    value: 1_000_000,
+    source: NYS_14_114,
+    offices: ['state_senate'],
+  },
+  {
+    id: 'nys_pcf.limit.state_assembly',
+    rule_set: 'nys_pcf',
+    description:
+      'Contribution limit per contributor per election cycle, State Assembly: $6,000, divided equally between primary ($3,000) and general ($3,000).',
+    value: 600_000,
+    source: NYS_14_114,
+    offices: ['state_assembly'],
+  },
+  {
+    id: 'nys_pcf.limit.primary_general_split',
+    rule_set: 'nys_pcf',
+    description:
+      'The cycle limit is split equally between the primary and the general election: no more than half of it may be given for the ' +
+      'primary. The product tracks one aggregate per donor, so it enforces the cycle total and warns about the split.',
+    value: '1/2 per election',
+    source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.all_eligibilities',
+    rule_set: 'nys_pcf',
+    description:
+      'The same figures are applied whatever the donor eligibility (p-a, p-b, np, un): Option A/B are NYC notions, and the figures ' +
+      'above are those for participating candidates.',
+    value: 'same limit',
+    source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.office_not_covered',
+    rule_set: 'nys_pcf',
+    description:
+      'Office sought missing or not a NYS public-financing office: the strictest NYS limit (State Assembly) applies, with a warning.',
+    value: 600_000,
+    source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.llc_annual_aggregate',
+    rule_set: 'nys_pcf',
+    description:
+      'LLCs (like corporations) may give at most $5,000 per calendar year in total to all NY state and local candidates and committees; ' +
+      'the gift is also attributed to the members. The product applies the smaller of this and the office limit, and warns that the ' +
+      '$5,000 is an annual total across all recipients.',
+    value: 500_000,
+    source: NYS_14_116,
+  },
+  {
+    id: 'nys_pcf.limit.candidate_own_money',
+    rule_set: 'nys_pcf',
+    description:
+      "Candidate's own money (contributor type 'candidate'): not limited by this product. Note: a participating candidate may contribute " +
+      'at most three times the applicable contribution limit to the own committee; a warning says so.',
+    value: 'no limit',
+    source: NYS_14_203,
+  },
+  {
+    id: 'nys_pcf.limit.family',
+    rule_set: 'nys_pcf',
+    description:
+      "Candidate's family: the statute allows a larger, enrolment-based amount for statewide candidates' close family; the product " +
+      'applies the ordinary limit (stricter).',
+    value: 'ordinary limit',
+    source: NYS_14_114,
+    informational: true,
+  },
+  // Matching funds.
+  {
+    id: 'nys_pcf.match.minimum',
+    rule_set: 'nys_pcf',
+    description: "Smallest matchable amount: a contributor's aggregate under $5 is not matchable.",
+    value: 500,
+    source: NYS_PCFB,
+  },
+  {
+    id: 'nys_pcf.match.cap',
+    rule_set: 'nys_pcf',
+    description: 'Matchable amount per contributor: the aggregate, capped at $250 (no portion above $250 is matchable).',
+    value: 25_000,
+    source: NYS_14_200A,
+  },
+  {
+    id: 'nys_pcf.match.statewide.rate',
+    rule_set: 'nys_pcf',
+    description: 'Statewide offices: $6 of public funds per matchable $1 (so $250 → $1,500).',
+    value: '6:1',
+    source: NYS_14_205,
+    offices: NYS_STATEWIDE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.legislative.tier1.amount',
+    rule_set: 'nys_pcf',
+    description: 'State Senate / Assembly, first tier: the first $50 matchable per contributor …',
+    value: 5_000,
+    source: NYS_14_205,
+    offices: NYS_LEGISLATIVE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.legislative.tier1.rate',
+    rule_set: 'nys_pcf',
+    description: '… is matched 12:1 (at most $600).',
+    value: '12:1',
+    source: NYS_14_205,
+    offices: NYS_LEGISLATIVE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.legislative.tier2.amount',
+    rule_set: 'nys_pcf',
+    description: 'State Senate / Assembly, second tier: the next $100 …',
+    value: 10_000,
+    source: NYS_14_205,
+    offices: NYS_LEGISLATIVE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.legislative.tier2.rate',
+    rule_set: 'nys_pcf',
+    description: '… is matched 9:1 (at most $900).',
+    value: '9:1',
+    source: NYS_14_205,
+    offices: NYS_LEGISLATIVE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.legislative.tier3.amount',
+    rule_set: 'nys_pcf',
+    description: 'State Senate / Assembly, third tier: the next $100 …',
+    value: 10_000,
+    source: NYS_14_205,
+    offices: NYS_LEGISLATIVE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.legislative.tier3.rate',
+    rule_set: 'nys_pcf',
+    description: '… is matched 8:1 (at most $800; $250 in all → $2,300).',
+    value: '8:1',
+    source: NYS_14_205,
+    offices: NYS_LEGISLATIVE_OFFICES,
+  },
+  {
+    id: 'nys_pcf.match.contributor',
+    rule_set: 'nys_pcf',
+    description:
+      "Only natural persons are matchable: individual, candidate's spouse, candidate's family. The candidate's own money and every " +
+      'organisation are not matchable.',
+    value: 'natural persons',
+    source: NYS_14_200A,
+  },
+  {
+    id: 'nys_pcf.match.residence',
+    rule_set: 'nys_pcf',
+    description:
+      'Statewide offices: New York State residents (state new_york, not international). State Senate / Assembly: residents of the ' +
+      "district — checked against the campaign's district when it is known; otherwise state residence is used, with a warning.",
+    value: 'New York State / district residents',
+    source: NYS_PCFB,
+  },
+  {
+    id: 'nys_pcf.match.office_not_covered',
+    rule_set: 'nys_pcf',
+    description: 'Office sought missing or not covered: the smaller (statewide, 6:1) formula is used, with a warning.',
+    value: '6:1',
+    source: NYS_14_205,
+  },
+  {
+    id: 'nys_pcf.match.non_participant',
+    rule_set: 'nys_pcf',
+    description: 'Campaigns that do not take part in the public campaign finance program receive no public funds.',
+    value: 0,
+    source: NYS_PCFB,
+  },
+];
+
+const CUSTOM_ROWS: RuleRow[] = [
+  {
+    id: 'custom.limit.individual',
+    rule_set: 'custom',
+    description: "Limit per contributor for natural persons (individual, candidate's spouse, candidate's family), as typed in by the owner.",
+    value: 'custom_limit_individual_cents',
+    source: CUSTOM_SOURCE,
+  },
+  {
+    id: 'custom.limit.organization',
+    rule_set: 'custom',
+    description: 'Limit per contributor for every other contributor type (committees, unions, LLCs), as typed in by the owner.',
+    value: 'custom_limit_organization_cents',
+    source: CUSTOM_SOURCE,
+  },
+  {
+    id: 'custom.limit.none',
+    rule_set: 'custom',
+    description: 'A custom limit left empty means no limit; a warning asks the owner to set it.',
+    value: 'no limit',
+    source: CUSTOM_SOURCE,
+  },
+  {
+    id: 'custom.limit.candidate_own_money',
+    rule_set: 'custom',
+    description: "Candidate's own money (contributor type 'candidate'): no limit.",
+    value: 'no limit',
+    source: CUSTOM_SOURCE,
+  },
+  {
+    id: 'custom.match.none',
+    rule_set: 'custom',
+    description: 'Custom rule sets have no public matching program: nothing is matchable.',
+    value: 0,
+    source: CUSTOM_SOURCE,
+  },
+];
+
+const COMMON_ROWS: RuleRow[] = everySet('international.individual_only', {
+  description: 'An international donor can only be an Individual Contributor (applies to every rule set).',
+  value: 'individual only',
+  source: SPEC_5,
+});
+
+export const RULE_TABLE: readonly RuleRow[] = Object.freeze([...NYC_ROWS, ...NYS_ROWS, ...CUSTOM_ROWS, ...COMMON_ROWS]);
+
+// ── lookups used by the engine ──────────────────────────────────────────────────────────────
+
+const BY_ID: ReadonlyMap<RuleId, RuleRow> = new Map(RULE_TABLE.map((row) => [row.id, row]));
+
+/** The row of `id`; throws when the table lacks it (a programming error caught by the tests). */
+export function ruleRow(id: RuleId): RuleRow {
+  const row = BY_ID.get(id);
+  if (!row) throw new Error(`Unknown compliance rule: ${id}`);
+  return row;
+}
+
+/** A money figure (cents) of the table. */
+export function ruleCents(id: RuleId): number {
+  const value = ruleRow(id).value;
+  if (typeof value !== 'number') throw new Error(`Compliance rule ${id} is not an amount`);
+  return value;
+}
+
+/** A ratio figure ('8:1' → 8) of the table. */
+export function ruleRatio(id: RuleId): number {
+  const value = ruleRow(id).value;
+  const match = typeof value === 'string' ? /^(\d+):1$/.exec(value) : null;
+  if (!match) throw new Error(`Compliance rule ${id} is not a ratio`);
+  return Number(match[1]);
+}
