@@ -47,6 +47,9 @@ export const CAMPAIGN_PATHS = {
   getCampaignBySlug: (slug: string) => `/campaign/get_campaign_by_slug/${enc(slug)}`,
   checkSlug: (slug: string) => `/campaign/check_slug/${enc(slug)}`,
   approveCampaign: (id: string) => `/campaign/approve_campaign/${enc(id)}`,
+  archiveCampaign: '/campaign/archive_campaign',
+  restoreCampaign: '/campaign/restore_campaign',
+  uploadLogo: (campaignId: string) => `/campaign/upload_logo/${enc(campaignId)}`,
   adminListPending: '/campaign/admin/list_pending',
   listOfficeSought: '/campaign/list_office_sought',
   listElectionCycle: (officeOrCampaignId: string) => `/campaign/list_election_cycle/${enc(officeOrCampaignId)}`,
@@ -101,12 +104,26 @@ export interface CampaignFields {
   /** A states value (snake_case). */
   state?: string | null;
   zip?: string | null;
-  /** A storage key (served at /files/<key>). */
+  /**
+   * A storage key (served at /files/<key>) made by POST upload_logo for this campaign (under
+   * campaignLogoPrefix(campaign id)); null removes the logo. Not accepted by create_campaign.
+   */
   logo?: string | null;
 }
 
 export type CreateCampaignRequest = CampaignFields;
 export type UpdateCampaignRequest = Partial<CampaignFields> & { campaign_id: string };
+
+/** POST archive_campaign / restore_campaign (owners only): active ⇄ archived. */
+export interface ArchiveCampaignRequest {
+  campaign_id: string;
+}
+
+/** Logos are stored under `campaign-logos/<campaign id>/` (POST upload_logo/{campaignId}, multipart field "file"). */
+export const CAMPAIGN_LOGO_FOLDER = 'campaign-logos';
+export function campaignLogoPrefix(campaignId: string): string {
+  return `${CAMPAIGN_LOGO_FOLDER}/${campaignId.toLowerCase()}/`;
+}
 
 /** Package fields as the header, sidebar card and modals read them. */
 export interface CampaignPackageView {

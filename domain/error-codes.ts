@@ -65,6 +65,26 @@ export const ERROR_MESSAGES = {
   ROLE_IN_USE: 'This role is assigned to members; give them another role first',
   SYSTEM_ROLE_READ_ONLY: 'This system role cannot be changed or deleted',
   PACKAGE_NOT_FOUND: 'No package has this length',
+  CAMPAIGN_ARCHIVED: 'This campaign is archived and read-only',
+  CAMPAIGN_NOT_ACTIVE: 'Only an active campaign can be archived',
+  CAMPAIGN_NOT_ARCHIVED: 'This campaign is not archived',
+
+  // Donor book.
+  PROHIBITED_SOURCE: "Contributions from this contributor type are not allowed under the campaign's rules",
+  DONOR_NOT_FOUND: 'Donor not found',
+  DONOR_HAS_RECORDS: 'This donor has pledges or donations; merge the donor instead of deleting',
+  DONOR_MERGE_SAME: 'Choose two different donors to merge',
+  DONOR_NO_CONTACT: 'This donor has no e-mail address or phone number for a reminder',
+  PLEDGE_NOT_FOUND: 'Pledge not found',
+  PLEDGE_DONOR_MISMATCH: 'This pledge belongs to another donor',
+  PLEDGE_WRITTEN_OFF: 'This pledge is written off',
+  PLEDGE_BELOW_PAID: 'The commitment cannot be less than what was already paid',
+  PLEDGE_HAS_DONATIONS: 'Donations were recorded against this pledge; write it off instead of deleting',
+  DONATION_NOT_FOUND: 'Donation not found',
+  DONATION_ALREADY_REFUNDED: 'This donation is already refunded',
+  EXPENSE_NOT_FOUND: 'Expense not found',
+  METADATA_NOT_FOUND: 'Tag or note not found',
+  TAG_EXISTS: 'The donor already has this tag',
 
   // Generic HTTP client errors raised by the framework itself (bad JSON, wrong content type …).
   BAD_REQUEST: 'The request is not valid',

@@ -38,7 +38,7 @@ export const CAMPAIGN_VALIDATION_MESSAGES = {
   PHONE_INVALID: 'Mobile number must be 10 digits',
   STATE_INVALID: 'Unknown state',
   ZIP_INVALID: 'ZIP code must be 5 digits (or ZIP+4)',
-  LOGO_INVALID: 'Logo must be a storage path',
+  LOGO_INVALID: 'Logo must be an image uploaded for this campaign',
   POPUP_FLAG_INVALID: 'is_popup_shown must be 0 or 1',
   YEARS_INVALID: `Years must be a whole number from 1 to ${PACKAGE_MAX_YEARS}`,
   ROLE_REQUIRED: 'Role is required',
@@ -103,6 +103,9 @@ export function suggestSlug(name: string): string {
   if (slug.length < SLUG_MIN_LENGTH || isReservedSlug(slug)) slug = `${slug}-campaign`.slice(0, SLUG_MAX_LENGTH);
   return slug;
 }
+
+/** A logo storage key as POST upload_logo makes it: campaign-logos/<campaign id>/<sanitised name>. */
+export const LOGO_KEY_PATTERN = /^campaign-logos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────
 
@@ -169,7 +172,7 @@ export const campaignFieldsShape = {
   city: optionalText(100),
   state: optionalText(60, M.STATE_INVALID).matches(/^[a-z_]+$/, { message: M.STATE_INVALID, excludeEmptyString: true }),
   zip: optionalText(10, M.ZIP_INVALID).matches(/^\d{5}(-\d{4})?$/, { message: M.ZIP_INVALID, excludeEmptyString: true }),
-  logo: optionalText(2048, M.LOGO_INVALID),
+  logo: optionalText(300, M.LOGO_INVALID).matches(LOGO_KEY_PATTERN, { message: M.LOGO_INVALID, excludeEmptyString: true }),
 };
 
 /** The campaign form (create and edit) and the create_campaign body. */
@@ -206,6 +209,9 @@ export const updateCampaignRequestSchema = object({
 });
 
 // ── other requests ──────────────────────────────────────────────────────────────────────────
+
+/** archive_campaign and restore_campaign. */
+export const archiveCampaignRequestSchema = object({ campaign_id: campaignIdField });
 
 const popupFlagField = number().typeError(M.POPUP_FLAG_INVALID).required(M.POPUP_FLAG_INVALID).oneOf([0, 1], M.POPUP_FLAG_INVALID);
 

@@ -14,6 +14,9 @@
  *   400 SELECT_CAMPAIGN_FIRST  no campaign id where `from` says
  *   404 NOT_FOUND 'Campaign not found'  unknown campaign OR not a member (existence does not leak)
  *   403 FORBIDDEN  a member whose role lacks the resource; not a platform administrator
+ *   409 CAMPAIGN_ARCHIVED  an archived campaign is read-only: any method but GET/HEAD/OPTIONS is
+ *       refused, unless the declaration opts out with `allowArchived: true` (restore_campaign, or a
+ *       POST that only reads, such as starting a report download)
  * A route without a declaration fails closed (500, logged) and fails the authorization matrix test.
  * `app.routeAccess` lists every registered route with its declaration (collected by onRoute).
  * Routes added by third-party plugins (static files) get one with `withDefaultAccess`.
@@ -32,6 +35,8 @@ export interface CampaignAccess {
   /** The resource the caller's role must grant, or 'member' for any member of the campaign. */
   campaign: ResourceName | 'member';
   from: CampaignIdSource;
+  /** Also on an archived campaign (read-only otherwise: every method but GET/HEAD/OPTIONS gets 409). */
+  allowArchived?: boolean;
 }
 
 export type RouteAccess = 'public' | 'signed-in' | 'platform-admin' | CampaignAccess;
@@ -63,6 +68,9 @@ declare module 'fastify' {
   }
 }
 
+/** Methods that never change anything: allowed on an archived campaign. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isCampaignAccess(access: RouteAccess | undefined): access is CampaignAccess {
@@ -75,7 +83,8 @@ function checkDeclaration(method: string, url: string, access: unknown): void {
   const value = access as Partial<CampaignAccess> | null;
   const resourceOk = value?.campaign === 'member' || isResourceName(value?.campaign);
   const fromOk = (CAMPAIGN_ID_SOURCES as readonly unknown[]).includes(value?.from);
-  if (!resourceOk || !fromOk) throw new Error(`${method} ${url}: invalid access declaration ${JSON.stringify(access)}`);
+  const archivedOk = value?.allowArchived === undefined || typeof value.allowArchived === 'boolean';
+  if (!resourceOk || !fromOk || !archivedOk) throw new Error(`${method} ${url}: invalid access declaration ${JSON.stringify(access)}`);
 }
 
 export function campaignNotFound(): AppError {
@@ -146,6 +155,7 @@ export function registerAccess(app: FastifyInstance): void {
     if (!member) throw campaignNotFound();
     const resourceNames = resolveResourceNames(member.role, member.customResourceNames);
     if (access.campaign !== 'member' && !resourceNames.includes(access.campaign)) throw fail(403, 'FORBIDDEN');
+    if (member.status === 'archived' && !access.allowArchived && !READ_METHODS.has(request.method)) throw fail(409, 'CAMPAIGN_ARCHIVED');
     request.campaign = { id: member.campaignId, role: member.role, resourceNames, status: member.status };
   });
 }

@@ -104,7 +104,8 @@ export async function acceptInvitation(app: FastifyInstance, auth: AuthUser, tok
     if (invitation.expiresAt <= now) throw fail(422, 'INVITATION_EXPIRED');
     const user = await findUserById(tx, auth.id);
     if (!user?.email || user.email !== invitation.email) throw fail(403, 'INVITATION_EMAIL_MISMATCH');
-    await lockCampaign(tx, invitation.campaignId);
+    const campaign = await lockCampaign(tx, invitation.campaignId);
+    if (campaign?.status === 'archived') throw fail(409, 'CAMPAIGN_ARCHIVED');
     if (!(await resolveRole(tx, invitation.campaignId, invitation.role))) throw fail(404, 'INVITATION_NOT_FOUND');
     const existing = await findMember(tx, invitation.campaignId, auth.id);
     if (!existing) {

@@ -36,6 +36,7 @@ export async function grantPackage(app: FastifyInstance, admin: AuthUser, campai
   const row = await app.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     if (!campaign) throw campaignNotFound();
+    if (campaign.status === 'archived') throw fail(409, 'CAMPAIGN_ARCHIVED');
     const extend = packageView(campaign, now).package_status === 'ACTIVE';
     const purchaseDate = extend && campaign.purchaseDate ? campaign.purchaseDate : now;
     const totalPurchasedYear = extend ? campaign.totalPurchasedYear + years : years;

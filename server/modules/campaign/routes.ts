@@ -6,7 +6,9 @@ import { currentUser } from '../../plugins/auth';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { campaignAdminRoutes } from './admin-routes';
+import { archiveRoutes } from './archive-routes';
 import { auditRoutes } from './audit-routes';
+import { logoRoutes } from './logo-routes';
 import { membersRoutes } from './members-routes';
 import { packageRoutes } from './package-routes';
 import { referenceRoutes } from './reference-routes';
@@ -96,4 +98,6 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   await app.register(membersRoutes);
   await app.register(rolesRoutes);
   await app.register(auditRoutes);
+  await app.register(archiveRoutes);
+  await app.register(logoRoutes);
 }

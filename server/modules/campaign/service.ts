@@ -14,6 +14,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { validateBody } from '../../plugins/validate';
 import { insertAudit } from './audit-repository';
+import { checkLogoKey } from './logo-service';
 import { insertMember } from './members-repository';
 import { cycleAppliesToOffice, electionCycleExists, officeExists, stateExists } from './reference-repository';
 import { findCampaignById, findCampaignBySlug, insertCampaign, listCampaignsOfUser, updateCampaign, type CampaignPatch } from './repository';
@@ -73,6 +74,7 @@ function slugConflict(error: unknown): never {
 export async function createCampaign(app: FastifyInstance, auth: AuthUser, body: Partial<Record<FieldName, unknown>>): Promise<CampaignView> {
   const now = app.clock.now();
   const patch = dropOtherRuleSetFields(toPatch(body), String(body.compliance_rule_set));
+  checkLogoKey(null, patch.logo);
   await checkReferences(app.db, patch.officeSought ?? null, patch.electionCycle ?? null, patch.state ?? null);
   const row = await app.db
     .transaction(async (tx) => {
@@ -108,6 +110,7 @@ export async function updateCampaignFields(app: FastifyInstance, ctx: CampaignCo
   await validateBody(campaignFormSchema, Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, v === null ? undefined : v])));
 
   const patch = dropOtherRuleSetFields(toPatch(given), String(merged.compliance_rule_set));
+  checkLogoKey(ctx.id, patch.logo);
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
   await checkReferences(app.db, text(merged.office_sought), text(merged.election_cycle), text(merged.state));
 

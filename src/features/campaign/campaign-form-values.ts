@@ -24,6 +24,8 @@ export interface CampaignFormValues {
   city: string;
   state: string;
   zip: string;
+  /** The stored logo key ('' for none); a newly picked file is uploaded after saving. */
+  logo: string;
 }
 
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
@@ -47,6 +49,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   city: '',
   state: '',
   zip: '',
+  logo: '',
 };
 
 /** Dollars as typed → integer cents; '' → null; anything else unreadable → NaN (the schema rejects it). */
@@ -88,6 +91,7 @@ export function toCampaignFields(values: CampaignFormValues): CampaignFields {
     city: orNull(values.city),
     state: orNull(values.state),
     zip: orNull(values.zip),
+    logo: orNull(values.logo),
   };
 }
 
@@ -113,6 +117,7 @@ export function fromCampaignView(view: CampaignView): CampaignFormValues {
     city: view.city ?? '',
     state: view.state ?? '',
     zip: view.zip ?? '',
+    logo: view.logo ?? '',
   };
 }
 

@@ -93,3 +93,23 @@ export async function markNotifyShown(campaignId: string): Promise<void> {
   const { apiClient } = await loadApi();
   await apiClient.put(CAMPAIGN_PATHS.updateNotifyStatus, { campaign_id: campaignId, is_popup_shown: 1 });
 }
+
+/** Owners only: active → archived (read-only). */
+export async function archiveCampaign(campaignId: string): Promise<WithCode<CampaignView>> {
+  const { apiClient } = await loadApi();
+  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.archiveCampaign, { campaign_id: campaignId })).data;
+}
+
+/** Owners only: archived → active. */
+export async function restoreCampaign(campaignId: string): Promise<WithCode<CampaignView>> {
+  const { apiClient } = await loadApi();
+  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.restoreCampaign, { campaign_id: campaignId })).data;
+}
+
+/** Multipart POST upload_logo/{campaignId} (field "file"): answers the campaign with its new logo key. */
+export async function uploadCampaignLogo(campaignId: string, logo: Blob, fileName: string): Promise<WithCode<CampaignView>> {
+  const { apiClient } = await loadApi();
+  const form = new FormData();
+  form.append('file', logo, fileName);
+  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.uploadLogo(campaignId), form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
+}

@@ -13,15 +13,17 @@ import {
   type SlugCheckData,
   type StateItem,
 } from '../../../../domain/campaign';
+import { sanitizeFileName } from '../../../../domain/file-name';
 import { isValidSlug, suggestSlug } from '../../../../domain/validation/campaign';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextInput } from '../../../components/text-input';
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { checkSlug, createCampaign, listElectionCycles, listOffices, listStates, updateCampaign } from '../api/campaign-api';
+import { checkSlug, createCampaign, listElectionCycles, listOffices, listStates, updateCampaign, uploadCampaignLogo } from '../api/campaign-api';
 import { toCampaignFields, validateCampaignForm, type CampaignFormValues } from '../campaign-form-values';
 import styles from './campaign-form.module.css';
+import { LogoField } from './logo-field';
 
 const SLUG_CHECK_DEBOUNCE_MS = 400;
 
@@ -59,8 +61,9 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
   const [states, setStates] = useState<StateItem[]>([]);
   const [slugCheck, setSlugCheck] = useState<SlugCheckData | null>(null);
   const [formError, setFormError] = useState('');
+  const [logoFile, setLogoFile] = useState<File | null>(null);
 
-  const [name, slug, office, ruleSet] = useWatch({ control, name: ['campaign_name', 'slug', 'office_sought', 'compliance_rule_set'] });
+  const [name, slug, office, ruleSet, logo] = useWatch({ control, name: ['campaign_name', 'slug', 'office_sought', 'compliance_rule_set', 'logo'] });
 
   useEffect(() => {
     listOffices().then(setOffices, (err: unknown) => console.error(err));
@@ -109,20 +112,31 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
   const onSubmit = async (values: CampaignFormValues) => {
     setFormError('');
     const fields = toCampaignFields(values);
+    let saved: CampaignView;
     try {
       if (campaignId) {
         const { slug: _slug, ...rest } = fields;
         const result = await updateCampaign(slugFrozen ? { ...rest, campaign_id: campaignId } : { ...fields, campaign_id: campaignId });
         notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_UPDATED'));
-        onSaved(result.data);
+        saved = result.data;
       } else {
-        const result = await createCampaign(fields);
+        // A new campaign has no logo yet: the picked file is uploaded once it exists.
+        const result = await createCampaign({ ...fields, logo: null });
         notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_CREATED'));
-        onSaved(result.data);
+        saved = result.data;
       }
     } catch (err) {
       setFormError(apiErrorMessage(err));
+      return;
     }
+    if (logoFile) {
+      try {
+        saved = (await uploadCampaignLogo(saved.campaign_id, logoFile, sanitizeFileName(logoFile.name))).data;
+      } catch (err) {
+        notify.error(t('campaign.form.logoUploadFailed', { reason: apiErrorMessage(err) }));
+      }
+    }
+    onSaved(saved);
   };
 
   const current = slugCheck && slugCheck.slug === slug ? slugCheck : null;
@@ -241,6 +255,18 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
           <SelectField label={t('campaign.form.state')} placeholder={t('campaign.form.choose')} options={states} error={err('state')} {...register('state')} />
           <TextInput label={t('campaign.form.zip')} error={err('zip')} {...register('zip')} />
         </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{t('campaign.form.sectionLogo')}</legend>
+        <LogoField
+          storedKey={logo ?? ''}
+          pending={logoFile}
+          onPick={setLogoFile}
+          onRemove={() => {
+            setLogoFile(null);
+            setValue('logo', '', { shouldDirty: true });
+          }}
+        />
       </fieldset>
       <div className={styles.actions}>
         <SubmitButton type="button" variant="secondary" onClick={onCancel} disabled={isSubmitting}>

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMPLIANCE_RULE_SET_LABELS, type CampaignView } from '../../../../domain/campaign';
+import type { CampaignView } from '../../../../domain/campaign';
 import { packageExpiry, formatDisplayDate } from '../../../../domain/package-expiry';
-import { PACKAGE_PRICES } from '../../../../domain/packages';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { SelectCampaignFirst } from '../../../components/access-gate';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
-import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { config } from '../../../config/env';
-import { apiErrorMessage, successMessage } from '../../../lib/api-error';
-import { sessionUserId } from '../../../lib/session';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { pictureUrl } from '../../../lib/picture-url';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCampaign, grantPackage } from '../api/campaign-api';
-import { loadCampaignList } from '../load-campaigns';
+import { getCampaign } from '../api/campaign-api';
+import { ArchiveCard } from '../components/archive-card';
+import { GrantPackageCard } from '../components/grant-package-card';
+import { useCampaignLabels } from '../use-campaign-labels';
 import styles from './campaign-details-page.module.css';
 
 /** The public donation link: web base + '/' + slug. */
@@ -24,7 +24,7 @@ export function publicLink(slug: string): string {
   return `${config.webBaseUrl}/${slug}`;
 }
 
-/** All details of the selected campaign (or ?id=), its public link with a copy action. */
+/** All details of the selected campaign (or ?id=), its public link with a copy action, archive for owners. */
 export default function CampaignDetailsPage() {
   const { t } = useTranslation();
   const title = t('pages.campaignDetails.title');
@@ -66,9 +66,15 @@ export default function CampaignDetailsPage() {
       {!shown && !error && <LoadingOverlay inline />}
       {shown && (
         <>
-          <PublicLinkCard slug={shown.slug} />
+          {shown.status === 'archived' && (
+            <p className={styles.notice} role="status">
+              {t('campaignDetails.archivedNotice')}
+            </p>
+          )}
+          {shown.status !== 'archived' && <PublicLinkCard slug={shown.slug} />}
           <DetailsCard campaign={shown} />
           <GrantPackageCard campaign={shown} onGranted={() => setReload((n) => n + 1)} />
+          <ArchiveCard campaign={shown} onChanged={setCampaign} />
         </>
       )}
     </>
@@ -105,18 +111,19 @@ function PublicLinkCard({ slug }: { slug: string }) {
 
 function DetailsCard({ campaign: c }: { campaign: CampaignView }) {
   const { t } = useTranslation();
+  const labels = useCampaignLabels(c);
   const expiry = packageExpiry(c.purchase_date, c.total_purchased_year);
   const money = (cents: number | null) => (cents === null ? '' : `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   const rows: [string, string | null | undefined][] = [
     ['name', c.campaign_name],
     ['slug', c.slug],
     ['status', t(`campaign.status.${c.status}`)],
-    ['role', c.role ?? t('campaignDetails.platformAdmin')],
-    ['office', c.office_sought],
-    ['cycle', c.election_cycle],
+    ['role', labels.role(c.campaign_id, c.role) ?? t('campaignDetails.platformAdmin')],
+    ['office', labels.office(c.office_sought)],
+    ['cycle', labels.cycle(c.election_cycle)],
     ['district', c.district],
     ['party', c.party],
-    ['ruleSet', COMPLIANCE_RULE_SET_LABELS[c.compliance_rule_set]],
+    ['ruleSet', labels.ruleSet(c.compliance_rule_set)],
     ['participant', c.participant_status ? t(`campaign.participant.${c.participant_status}`) : null],
     ['limitIndividual', money(c.custom_limit_individual_cents)],
     ['limitOrganization', money(c.custom_limit_organization_cents)],
@@ -125,15 +132,18 @@ function DetailsCard({ campaign: c }: { campaign: CampaignView }) {
     ['treasurer', c.treasurer_name],
     ['treasurerEmail', c.treasurer_email],
     ['treasurerPhone', c.treasurer_phone],
-    ['address', [c.address, c.apt_unit, c.city, c.state, c.zip].filter(Boolean).join(', ')],
+    ['address', [c.address, c.apt_unit, c.city, labels.state(c.state), c.zip].filter(Boolean).join(', ')],
     ['package', t(`campaign.package.${c.package_status}`)],
     ['expires', expiry ? formatDisplayDate(expiry) : null],
   ];
   return (
     <section className={styles.card} aria-labelledby="details-heading">
-      <h2 id="details-heading" className={styles.heading}>
-        {t('campaignDetails.details')}
-      </h2>
+      <div className={styles.titleRow}>
+        {c.logo && <img className={styles.logo} src={pictureUrl(c.logo)} alt={t('campaignDetails.logoAlt', { name: c.campaign_name })} />}
+        <h2 id="details-heading" className={styles.heading}>
+          {t('campaignDetails.details')}
+        </h2>
+      </div>
       <dl className={styles.list}>
         {rows
           .filter(([, value]) => value !== null && value !== undefined && value !== '')
@@ -144,44 +154,6 @@ function DetailsCard({ campaign: c }: { campaign: CampaignView }) {
             </div>
           ))}
       </dl>
-    </section>
-  );
-}
-
-/** Platform administrators grant a package (until online purchase exists). */
-function GrantPackageCard({ campaign, onGranted }: { campaign: CampaignView; onGranted: () => void }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const isAdmin = useAppSelector((s) => s.user.is_platform_admin === true);
-  const storedUser = useAppSelector((s) => s.user.userId);
-  const [years, setYears] = useState('1');
-  const [busy, setBusy] = useState(false);
-  if (!isAdmin || campaign.status !== 'active') return null;
-  const grant = async () => {
-    setBusy(true);
-    try {
-      const result = await grantPackage(campaign.campaign_id, Number(years));
-      notify.success(successMessage(result.message_code, 'messages.PACKAGE_GRANTED'));
-      onGranted();
-      const userId = storedUser !== null ? String(storedUser) : sessionUserId();
-      if (userId) void dispatch(loadCampaignList(userId));
-    } catch (err) {
-      notify.apiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className={styles.card} aria-labelledby="grant-heading">
-      <h2 id="grant-heading" className={styles.heading}>
-        {t('campaignDetails.grantTitle')}
-      </h2>
-      <div className={styles.grant}>
-        <SelectField label={t('campaignDetails.years')} value={years} onChange={(e) => setYears(e.target.value)} options={PACKAGE_PRICES.map((p) => ({ value: String(p.years), label: p.label }))} />
-        <SubmitButton type="button" loading={busy} onClick={() => void grant()}>
-          {t('campaignDetails.grant')}
-        </SubmitButton>
-      </div>
     </section>
   );
 }

@@ -177,7 +177,7 @@ function CampaignTable({ onEdit, onCreate, opening }: { onEdit: (id: string) => 
                       >
                         {t('campaign.details')}
                       </Link>
-                      {canPurchasePackages(c.role) && (
+                      {canPurchasePackages(c.role) && status !== 'archived' && (
                         <SubmitButton
                           type="button"
                           variant="secondary"
