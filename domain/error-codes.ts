@@ -78,6 +78,7 @@ export const ERROR_MESSAGES = {
   PLEDGE_NOT_FOUND: 'Pledge not found',
   PLEDGE_DONOR_MISMATCH: 'This pledge belongs to another donor',
   PLEDGE_WRITTEN_OFF: 'This pledge is written off',
+  DONATION_EXCEEDS_PLEDGE: 'This payment is more than what remains on the pledge; record the rest as a separate gift',
   PLEDGE_BELOW_PAID: 'The commitment cannot be less than what was already paid',
   PLEDGE_HAS_DONATIONS: 'Donations were recorded against this pledge; write it off instead of deleting',
   DONATION_NOT_FOUND: 'Donation not found',

@@ -173,6 +173,12 @@ export interface DonorListData extends Paged {
   donor_list: DonorRow[];
 }
 
+/** list_donor_tags: the campaign's distinct tags (case-insensitively), alphabetical; query search, limit (default 500). */
+export interface DonorTagListData {
+  tag_list: string[];
+  total: number;
+}
+
 /** get_donor: the donor page. */
 export interface DonorDetail extends DonorRow {
   warnings: ComplianceWarning[];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).
 
@@ -401,6 +401,20 @@ export const donors = pgTable(
     country: text('country').notNull().default('US'),
     eligibility: text('eligibility').notNull().default('un'),
     recipient: text('recipient'),
+    // Stored figures of the campaign's election cycle (all time when it has none), kept by the
+    // donor_book_* triggers of migration 0007 whoever writes donations or pledges: never written by
+    // the app. pledged/outstanding: pledges not written off; paid: donations net of refunds;
+    // last_donation_date: newest donation not refunded (any date). They make figure sorts indexable.
+    pledgedCents: bigint('pledged_cents', { mode: 'number' }).notNull().default(0),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    outstandingCents: bigint('outstanding_cents', { mode: 'number' }).notNull().default(0),
+    lastDonationDate: date('last_donation_date', { mode: 'string' }),
+    /** What list_donor's search looks in (lowercased name, e-mail, employer, phone), indexed by trigrams. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name) || ' | ' || coalesce(lower(donor_email), '') || ' | ' || coalesce(lower(employer), '') || ' | ' || coalesce(donor_phone, '')`,
+      ),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -408,7 +422,11 @@ export const donors = pgTable(
     uniqueIndex('donors_campaign_email_unique').on(t.campaignId, t.donorEmail).where(sql`${t.donorEmail} is not null`),
     uniqueIndex('donors_campaign_phone_unique').on(t.campaignId, t.donorPhone).where(sql`${t.donorPhone} is not null`),
     index('donors_campaign_name_idx').on(t.campaignId, sql`lower(${t.name})`, t.id),
-    index('donors_campaign_created_idx').on(t.campaignId, t.createdAt),
+    index('donors_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
+    index('donors_campaign_paid_idx').on(t.campaignId, t.paidCents, t.id),
+    index('donors_campaign_outstanding_idx').on(t.campaignId, t.outstandingCents, t.id),
+    index('donors_campaign_last_donation_idx').on(t.campaignId, t.lastDonationDate.asc().nullsFirst(), t.id),
+    index('donors_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('donors_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check(
       'donors_contributor_type_known',
@@ -437,11 +455,13 @@ export const pledges = pgTable(
     note: text('note'),
     writtenOffAt: timestamp('written_off_at', { withTimezone: true }),
     writeOffReason: text('write_off_reason'),
+    /** Donations towards this pledge net of refunds: kept by the donor_book_* triggers (migration 0007), never written by the app. */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    index('pledges_campaign_date_idx').on(t.campaignId, t.commitmentDate),
+    index('pledges_campaign_date_idx').on(t.campaignId, t.commitmentDate, t.id),
     index('pledges_donor_idx').on(t.donorId),
     check('pledges_amount_positive', sql`${t.commitmentAmountCents} > 0`),
   ],
@@ -474,6 +494,7 @@ export const donations = pgTable(
   },
   (t) => [
     index('donations_campaign_date_idx').on(t.campaignId, t.payingDate, t.id),
+    index('donations_campaign_amount_idx').on(t.campaignId, t.paidAmountCents, t.id),
     index('donations_donor_idx').on(t.donorId, t.payingDate),
     index('donations_pledge_idx').on(t.pledgeId),
     uniqueIndex('donations_campaign_external_ref_unique').on(t.campaignId, t.externalRef).where(sql`${t.externalRef} is not null`),
@@ -556,3 +577,14 @@ export const donorContacts = pgTable(
     check('donor_contacts_channel_known', sql`${t.channel} in ('email', 'sms')`),
   ],
 );
+
+/**
+ * A counter per campaign bumped by triggers (migration 0008) on every write to its donors,
+ * pledges, donations and tags/notes: list counts and totals are cached against it.
+ */
+export const donorBookVersions = pgTable('donor_book_versions', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -11,8 +11,8 @@ export const DELIVERY_QUEUE = 'deliver-message';
 const RETRY = { retryLimit: 5, retryDelay: 15, retryBackoff: true } as const;
 
 export interface Outbox {
-  /** Records the message and delivers it (queued or inline). Resolves once recorded (inline: once tried). */
-  send(message: NewOutboxMessage): Promise<void>;
+  /** Records the message and delivers it (queued or inline). Resolves with the outbox row id once recorded (inline: once tried). */
+  send(message: NewOutboxMessage): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -67,9 +67,10 @@ export async function registerOutbox(app: FastifyInstance): Promise<void> {
       );
       if (boss) {
         await boss.send(DELIVERY_QUEUE, { id: row.id }, RETRY);
-        return;
+        return row.id;
       }
       await deliver(app, transports, row.id).catch(() => undefined);
+      return row.id;
     },
   });
 }

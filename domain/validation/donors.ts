@@ -1,0 +1,527 @@
+/**
+ * Yup schemas of the donor book: donor, pledge, donation, tag/note, follow-up and reminder forms and
+ * requests, and the list queries. Shared by the SPA forms and the server routes (bodies are validated
+ * strictly on the server: no casting; query strings with casting). Optional text fields accept ''
+ * (an empty input), null or a missing key; the server stores all three as null.
+ * The generic list-query fields (page, limit, search, sort, date range) are exported for the other
+ * lists of the product (expenses, reports). Pure: no React, no Node.
+ */
+import { array, boolean, number, object, string, type AnyObject, type TestContext } from 'yup';
+import { MAX_AMOUNT_CENTS } from '../money';
+import { instalmentsMatchCommitment } from '../donor-book/pledges';
+import {
+  BALANCE_FILTERS,
+  CALL_OUTCOMES,
+  CONTRIBUTOR_TYPES,
+  DONATION_SOURCES,
+  ELIGIBILITIES,
+  METADATA_KINDS,
+  NOTIFICATION_CHANNELS,
+  PAYMENT_METHODS,
+  PLEDGE_STATUSES,
+  US_STATES,
+} from '../donor-book/enums';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN } from './auth';
+
+export const DONOR_VALIDATION_MESSAGES = {
+  CAMPAIGN_ID_REQUIRED: 'Please select a campaign first',
+  CAMPAIGN_ID_INVALID: 'Campaign id is not valid',
+  DONOR_ID_REQUIRED: 'Please choose a donor',
+  DONOR_ID_INVALID: 'Donor id is not valid',
+  PLEDGE_ID_INVALID: 'Pledge id is not valid',
+  DONATION_ID_INVALID: 'Donation id is not valid',
+  METADATA_ID_INVALID: 'Tag or note id is not valid',
+  SURVIVOR_ID_REQUIRED: 'Choose the donor to keep',
+  DUPLICATE_ID_REQUIRED: 'Choose the duplicate donor',
+  // donor
+  NAME_REQUIRED: 'Name is required',
+  NAME_MAX: 'Name should be at most 100 characters',
+  NAME_FORMAT: "Name may contain only letters, spaces and . ' -",
+  EMAIL_INVALID: 'Please enter a valid email',
+  PHONE_INVALID: 'Phone number must be 10 digits',
+  CONTRIBUTOR_TYPE_REQUIRED: 'Contributor type is required',
+  CONTRIBUTOR_TYPE_INVALID: 'Unknown contributor type',
+  INTERNATIONAL_INDIVIDUAL_ONLY: 'International donor can only be an Individual Contributor type',
+  ELIGIBILITY_INVALID: 'Eligibility must be Participant-Option A, Participant-Option B, Non-Participant or Undetermined',
+  STATE_INVALID: 'Unknown state',
+  STATE_US_ONLY: 'A state applies to US addresses only',
+  ZIP_INVALID: 'ZIP code must be 5 digits (or ZIP+4)',
+  POSTAL_CODE_INVALID: 'Postal code may use letters, digits, spaces and - (at most 12)',
+  COUNTRY_INVALID: 'Country must be a 2-letter code such as US',
+  TEXT_MAX: 'Too long',
+  // pledge
+  COMMITMENT_DATE_REQUIRED: 'Commitment date is required',
+  COMMITMENT_AMOUNT_REQUIRED: 'Commitment amount is required',
+  AMOUNT_INVALID: `Amount must be a whole number of cents from 1 to ${MAX_AMOUNT_CENTS}`,
+  INSTALMENTS_INVALID: 'Instalments must be a list of due dates and amounts',
+  INSTALMENTS_TOO_MANY: 'At most 120 instalments',
+  INSTALMENTS_TOTAL: 'Instalments must add up to the commitment amount',
+  INSTALMENT_BEFORE_COMMITMENT: 'An instalment cannot be due before the commitment date',
+  DUE_DATE_REQUIRED: 'Due date is required',
+  NOTE_MAX: 'Note should be at most 2000 characters',
+  REASON_REQUIRED: 'Reason is required',
+  REASON_MAX: 'Reason should be at most 500 characters',
+  // donation
+  PAYING_DATE_REQUIRED: 'Payment date is required',
+  DATE_INVALID: 'Enter a real date as YYYY-MM-DD',
+  DATE_IN_FUTURE: 'The date cannot be in the future',
+  PAID_AMOUNT_REQUIRED: 'Amount is required',
+  PAYMENT_METHOD_REQUIRED: 'Payment method is required',
+  PAYMENT_METHOD_INVALID: 'Payment method must be PayPal, Cash, Card, Zelle or Venmo',
+  REFUND_DATE_REQUIRED: 'Refund date is required',
+  // tags and notes
+  KIND_INVALID: 'Kind must be tag or note',
+  VALUE_REQUIRED: 'Please enter a tag or a note',
+  TAG_MAX: 'A tag should be at most 40 characters',
+  TAG_ONE_LINE: 'A tag must fit on one line',
+  // follow-up
+  OUTCOME_REQUIRED: 'Call outcome is required',
+  OUTCOME_INVALID: 'Unknown call outcome',
+  CHANNEL_INVALID: 'Channel must be email or sms',
+  MESSAGE_MAX: 'Message should be at most 500 characters',
+  DUE_INVALID: 'Due must be overdue, this_week or all',
+  // lists
+  PAGE_INVALID: 'Page must be a whole number from 1',
+  LIMIT_INVALID: 'Limit must be a whole number from 1 to 500',
+  SEARCH_TOO_LONG: 'Search should be at most 100 characters',
+  SORT_INVALID: 'Unknown sort',
+  END_BEFORE_START: 'End date cannot be before the start date',
+  FILTER_INVALID: 'Unknown filter value',
+  BOOLEAN_INVALID: 'Must be true or false',
+} as const;
+
+const M = DONOR_VALIDATION_MESSAGES;
+
+// ── limits and patterns ─────────────────────────────────────────────────────────────────────
+
+export const DONOR_NAME_MAX_LENGTH = 100;
+/** Letters (any alphabet), spaces and . ' - (O'Brien, Smith-Jones, J. R. Doe). */
+export const DONOR_NAME_PATTERN = /^[\p{L} .'-]+$/u;
+export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/;
+export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+export const DEFAULT_COUNTRY = 'US';
+export const TAG_MAX_LENGTH = 40;
+export const NOTE_MAX_LENGTH = 2000;
+export const MAX_INSTALMENTS = 120;
+export const LIST_MAX_LIMIT = 500;
+export const LIST_DEFAULT_LIMIT = 25;
+export const SEARCH_MAX_LENGTH = 100;
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for 'YYYY-MM-DD' naming a real calendar day ('2025-02-30' is not). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+/** 'YYYY-MM-DD' of `date` in UTC. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** `day` ± `days` ('YYYY-MM-DD'). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return isoDay(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/**
+ * The latest date a payment may carry: "today" plus one day, so that a person whose local day is
+ * ahead of UTC can still enter their today. "Today" is `context.today` when the validator is given
+ * one (the server passes its clock's day), else the device's clock.
+ */
+function latestAllowedDay(context: TestContext<AnyObject>): string {
+  const given = (context.options.context as { today?: unknown } | undefined)?.today;
+  const today = typeof given === 'string' && isIsoDate(given) ? given : isoDay(new Date());
+  return addDays(today, 1);
+}
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+// ── generic fields (also used by expenses and reports) ──────────────────────────────────────
+
+export const uuidField = (message: string, requiredMessage: string = message) => string().typeError(message).required(requiredMessage).uuid(message);
+export const campaignIdField = uuidField(M.CAMPAIGN_ID_INVALID, M.CAMPAIGN_ID_REQUIRED);
+export const donorIdField = uuidField(M.DONOR_ID_INVALID, M.DONOR_ID_REQUIRED);
+
+/** Optional text: '' / null / missing allowed, at most `max` characters. */
+export const optionalText = (max: number, message: string = M.TEXT_MAX) => string().typeError(message).nullable().optional().max(max, message);
+
+/** A 'YYYY-MM-DD' real date; optional (add `.required(message)` where needed). */
+export const isoDateField = (message: string = M.DATE_INVALID) =>
+  string()
+    .typeError(message)
+    .nullable()
+    .optional()
+    .test('iso-date', message, (value) => blank(value) || isIsoDate(value as string));
+
+/** A date that is not in the future (a payment, a refund): today + 1 day of slack for time zones. */
+export const pastDateField = (requiredMessage: string) =>
+  isoDateField()
+    .required(requiredMessage)
+    .test('not-future', M.DATE_IN_FUTURE, function notFuture(value) {
+      return blank(value) || !isIsoDate(value as string) || (value as string) <= latestAllowedDay(this);
+    });
+
+/** Integer cents from 1 to MAX_AMOUNT_CENTS. */
+export const amountCentsField = (requiredMessage: string = M.AMOUNT_INVALID) =>
+  number().typeError(M.AMOUNT_INVALID).required(requiredMessage).integer(M.AMOUNT_INVALID).min(1, M.AMOUNT_INVALID).max(MAX_AMOUNT_CENTS, M.AMOUNT_INVALID);
+
+/** Query: page from 1 (default 1). */
+export const pageField = number().typeError(M.PAGE_INVALID).integer(M.PAGE_INVALID).min(1, M.PAGE_INVALID).max(1_000_000, M.PAGE_INVALID).default(1);
+/** Query: limit 1–500 (default 25). */
+export const limitField = number()
+  .typeError(M.LIMIT_INVALID)
+  .integer(M.LIMIT_INVALID)
+  .min(1, M.LIMIT_INVALID)
+  .max(LIST_MAX_LIMIT, M.LIMIT_INVALID)
+  .default(LIST_DEFAULT_LIMIT);
+/** Query: free-text search, trimmed, at most 100 characters ('' = no search). */
+export const searchField = string().typeError(M.SEARCH_TOO_LONG).optional().trim().max(SEARCH_MAX_LENGTH, M.SEARCH_TOO_LONG);
+
+/** Query: 'field' (ascending) or '-field' (descending), one of `allowed`; `fallback` when absent. */
+export function sortField<F extends string>(allowed: readonly F[], fallback: F | `-${F}`) {
+  const values = [...allowed, ...allowed.map((f) => `-${f}` as const)];
+  return string()
+    .typeError(M.SORT_INVALID)
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .oneOf(values, `Sort must be one of: ${allowed.join(', ')} (prefix - for descending)`)
+    .default(fallback);
+}
+
+/** 'field' / '-field' → { field, descending }. */
+export function parseSort<F extends string>(sort: string): { field: F; descending: boolean } {
+  return sort.startsWith('-') ? { field: sort.slice(1) as F, descending: true } : { field: sort as F, descending: false };
+}
+
+/** Query: an optional value of `values` ('' = no filter). */
+export function optionalEnumQuery<V extends string>(values: readonly V[], message: string = M.FILTER_INVALID) {
+  return string()
+    .typeError(message)
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .oneOf([...values, undefined], message)
+    .optional();
+}
+
+/** Query: an optional true/false ('' = no filter). */
+export const optionalBooleanQuery = boolean()
+  .typeError(M.BOOLEAN_INVALID)
+  .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
+  .optional();
+
+/** Query: an optional uuid ('' = no filter). */
+export const optionalUuidQuery = (message: string) =>
+  string()
+    .typeError(message)
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .uuid(message)
+    .optional();
+
+/** Query: start_date / end_date, inclusive, 'YYYY-MM-DD' ('' = open end). */
+export const dateRangeFields = {
+  start_date: isoDateField().transform((value: unknown) => (value === '' ? undefined : value)),
+  end_date: isoDateField()
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .test('after-start', M.END_BEFORE_START, function afterStart(value) {
+      const start = (this.parent as { start_date?: unknown }).start_date;
+      return blank(value) || typeof start !== 'string' || !isIsoDate(start) || (value as string) >= start;
+    }),
+};
+
+/** page, limit, search and sort of a list. */
+export function listQueryFields<F extends string>(allowedSorts: readonly F[], defaultSort: F | `-${F}`) {
+  return { page: pageField, limit: limitField, search: searchField, sort: sortField(allowedSorts, defaultSort) };
+}
+
+// ── donors ──────────────────────────────────────────────────────────────────────────────────
+
+/** A valid country code other than US (an invalid one is reported on `country`; the other fields use the US rules). */
+const isInternational = (country: unknown) => typeof country === 'string' && COUNTRY_PATTERN.test(country) && country !== DEFAULT_COUNTRY;
+
+export const donorNameField = string()
+  .typeError(M.NAME_REQUIRED)
+  .required(M.NAME_REQUIRED)
+  .test('not-blank', M.NAME_REQUIRED, (value) => value === undefined || value.trim() !== '')
+  .max(DONOR_NAME_MAX_LENGTH, M.NAME_MAX)
+  .matches(DONOR_NAME_PATTERN, { message: M.NAME_FORMAT, excludeEmptyString: true });
+
+export const donorEmailField = string()
+  .typeError(M.EMAIL_INVALID)
+  .nullable()
+  .optional()
+  .max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID)
+  .matches(EMAIL_PATTERN, { message: M.EMAIL_INVALID, excludeEmptyString: true });
+
+export const donorPhoneField = string().typeError(M.PHONE_INVALID).nullable().optional().matches(MOBILE_PATTERN, { message: M.PHONE_INVALID, excludeEmptyString: true });
+
+export const contributorTypeField = string()
+  .typeError(M.CONTRIBUTOR_TYPE_INVALID)
+  .required(M.CONTRIBUTOR_TYPE_REQUIRED)
+  .oneOf(CONTRIBUTOR_TYPES, M.CONTRIBUTOR_TYPE_INVALID)
+  .test('international-individual', M.INTERNATIONAL_INDIVIDUAL_ONLY, function internationalIndividual(value) {
+    return value === undefined || !isInternational((this.parent as { country?: unknown }).country) || value === 'individual';
+  });
+
+/** Default 'un' (Undetermined) when missing. */
+export const eligibilityField = string().typeError(M.ELIGIBILITY_INVALID).optional().oneOf([...ELIGIBILITIES, undefined], M.ELIGIBILITY_INVALID);
+
+/** Default 'US' when missing or ''. */
+export const countryField = string()
+  .typeError(M.COUNTRY_INVALID)
+  .optional()
+  .test('country', M.COUNTRY_INVALID, (value) => value === undefined || value === '' || COUNTRY_PATTERN.test(value));
+
+const donorStateField = string()
+  .typeError(M.STATE_INVALID)
+  .nullable()
+  .optional()
+  .oneOf([...US_STATES, '', null, undefined], M.STATE_INVALID)
+  .test('us-only', M.STATE_US_ONLY, function usOnly(value) {
+    return blank(value) || !isInternational((this.parent as { country?: unknown }).country);
+  });
+
+const donorZipField = string()
+  .typeError(M.ZIP_INVALID)
+  .nullable()
+  .optional()
+  .test('zip', function zip(value) {
+    if (blank(value)) return true;
+    if (isInternational((this.parent as { country?: unknown }).country)) {
+      return POSTAL_CODE_PATTERN.test(value as string) || this.createError({ message: M.POSTAL_CODE_INVALID });
+    }
+    return US_ZIP_PATTERN.test(value as string) || this.createError({ message: M.ZIP_INVALID });
+  });
+
+/** The fields of DonorFields. */
+export const donorFieldsShape = {
+  name: donorNameField,
+  donor_phone: donorPhoneField,
+  donor_email: donorEmailField,
+  contributor_type: contributorTypeField,
+  employer: optionalText(100),
+  occupation: optionalText(100),
+  address: optionalText(200),
+  apt_unit: optionalText(50),
+  city: optionalText(100),
+  state: donorStateField,
+  zip: donorZipField,
+  district: optionalText(100),
+  country: countryField,
+  eligibility: eligibilityField,
+  recipient: optionalText(100),
+};
+
+/** The donor form. */
+export const donorFieldsSchema = object(donorFieldsShape);
+export const addDonorRequestSchema = object({ campaign_id: campaignIdField, ...donorFieldsShape });
+export const updateDonorRequestSchema = object({ campaign_id: campaignIdField, donor_id: donorIdField, ...donorFieldsShape });
+export const mergeDonorRequestSchema = object({
+  campaign_id: campaignIdField,
+  survivor_id: uuidField(M.DONOR_ID_INVALID, M.SURVIVOR_ID_REQUIRED),
+  duplicate_id: uuidField(M.DONOR_ID_INVALID, M.DUPLICATE_ID_REQUIRED),
+});
+
+// ── pledges ─────────────────────────────────────────────────────────────────────────────────
+
+export const instalmentSchema = object({
+  due_date: isoDateField().required(M.DUE_DATE_REQUIRED),
+  amount_cents: amountCentsField(),
+});
+
+const instalmentsField = array()
+  .typeError(M.INSTALMENTS_INVALID)
+  .of(instalmentSchema)
+  .optional()
+  .max(MAX_INSTALMENTS, M.INSTALMENTS_TOO_MANY)
+  .test('adds-up', M.INSTALMENTS_TOTAL, function addsUp(value) {
+    const commitment = (this.parent as { commitment_amount_cents?: unknown }).commitment_amount_cents;
+    const cents = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0;
+    if (!Array.isArray(value) || !cents(commitment)) return true; // reported on the commitment
+    if (!value.every((i) => cents((i as { amount_cents?: unknown })?.amount_cents))) return true; // reported per item
+    return instalmentsMatchCommitment(value as { amount_cents: number }[], commitment as number);
+  })
+  .test('not-before-commitment', M.INSTALMENT_BEFORE_COMMITMENT, function notBefore(value) {
+    const start = (this.parent as { commitment_date?: unknown }).commitment_date;
+    if (!Array.isArray(value) || typeof start !== 'string' || !isIsoDate(start)) return true;
+    return value.every((i) => {
+      const due = (i as { due_date?: unknown })?.due_date;
+      return typeof due !== 'string' || !isIsoDate(due) || due >= start;
+    });
+  });
+
+/** The fields of PledgeFields (the commitment date may be in the future). */
+export const pledgeFieldsShape = {
+  commitment_date: isoDateField().required(M.COMMITMENT_DATE_REQUIRED),
+  commitment_amount_cents: amountCentsField(M.COMMITMENT_AMOUNT_REQUIRED),
+  recipient: optionalText(100),
+  instalments: instalmentsField,
+  note: optionalText(NOTE_MAX_LENGTH, M.NOTE_MAX),
+};
+
+export const pledgeFieldsSchema = object(pledgeFieldsShape);
+export const addPledgeRequestSchema = object({ campaign_id: campaignIdField, donor_id: donorIdField, ...pledgeFieldsShape });
+export const updatePledgeRequestSchema = object({ campaign_id: campaignIdField, pledge_id: uuidField(M.PLEDGE_ID_INVALID), ...pledgeFieldsShape });
+const reasonField = string()
+  .typeError(M.REASON_REQUIRED)
+  .required(M.REASON_REQUIRED)
+  .test('not-blank', M.REASON_REQUIRED, (value) => value === undefined || value.trim() !== '')
+  .max(500, M.REASON_MAX);
+export const writeOffPledgeRequestSchema = object({ campaign_id: campaignIdField, pledge_id: uuidField(M.PLEDGE_ID_INVALID), reason: reasonField });
+
+// ── donations ───────────────────────────────────────────────────────────────────────────────
+
+/** The fields of DonationFields (the payment date is not in the future). */
+export const donationFieldsShape = {
+  donor_id: donorIdField,
+  paying_date: pastDateField(M.PAYING_DATE_REQUIRED),
+  paid_amount_cents: amountCentsField(M.PAID_AMOUNT_REQUIRED),
+  payment_method: string().typeError(M.PAYMENT_METHOD_INVALID).required(M.PAYMENT_METHOD_REQUIRED).oneOf(PAYMENT_METHODS, M.PAYMENT_METHOD_INVALID),
+  reference_number: optionalText(100),
+  recipient: optionalText(100),
+  pledge_id: string()
+    .typeError(M.PLEDGE_ID_INVALID)
+    .nullable()
+    .optional()
+    .test('uuid', M.PLEDGE_ID_INVALID, (value) => blank(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value as string)),
+  memo: optionalText(500),
+};
+
+export const donationFieldsSchema = object(donationFieldsShape);
+export const addDonationRequestSchema = object({ campaign_id: campaignIdField, ...donationFieldsShape });
+export const updateDonationRequestSchema = object({ campaign_id: campaignIdField, donation_id: uuidField(M.DONATION_ID_INVALID), ...donationFieldsShape });
+export const refundDonationRequestSchema = object({
+  campaign_id: campaignIdField,
+  donation_id: uuidField(M.DONATION_ID_INVALID),
+  refund_date: pastDateField(M.REFUND_DATE_REQUIRED),
+  refund_reason: reasonField,
+});
+
+// ── tags and notes ──────────────────────────────────────────────────────────────────────────
+
+const metadataValueField = string()
+  .typeError(M.VALUE_REQUIRED)
+  .required(M.VALUE_REQUIRED)
+  .test('not-blank', M.VALUE_REQUIRED, (value) => value === undefined || value.trim() !== '')
+  .max(NOTE_MAX_LENGTH, M.NOTE_MAX);
+
+/** A tag: one line, at most 40 characters (checked beside `kind`). */
+export function tagProblem(value: string): string | null {
+  if (/[\r\n]/.test(value)) return M.TAG_ONE_LINE;
+  if (value.trim().length > TAG_MAX_LENGTH) return M.TAG_MAX;
+  return null;
+}
+
+export const addMetadataRequestSchema = object({
+  campaign_id: campaignIdField,
+  donor_id: donorIdField,
+  kind: string().typeError(M.KIND_INVALID).required(M.KIND_INVALID).oneOf(METADATA_KINDS, M.KIND_INVALID),
+  value: metadataValueField.test('tag', function tag(value) {
+    if ((this.parent as { kind?: unknown }).kind !== 'tag' || typeof value !== 'string') return true;
+    const problem = tagProblem(value);
+    return problem === null || this.createError({ message: problem });
+  }),
+});
+/** The kind of the row decides the length (a tag ≤ 40, a note ≤ 2000): the server checks it. */
+export const updateMetadataRequestSchema = object({ campaign_id: campaignIdField, metadata_id: uuidField(M.METADATA_ID_INVALID), value: metadataValueField });
+
+// ── follow-up ───────────────────────────────────────────────────────────────────────────────
+
+export const addFollowUpCallRequestSchema = object({
+  campaign_id: campaignIdField,
+  donor_id: donorIdField,
+  outcome: string().typeError(M.OUTCOME_INVALID).required(M.OUTCOME_REQUIRED).oneOf(CALL_OUTCOMES, M.OUTCOME_INVALID),
+  note: optionalText(NOTE_MAX_LENGTH, M.NOTE_MAX),
+  next_call_date: isoDateField(),
+});
+
+/** send_notification/:campaignId (the campaign id is in the path). */
+export const sendNotificationRequestSchema = object({
+  donor_id: donorIdField,
+  channel: string().typeError(M.CHANNEL_INVALID).required(M.CHANNEL_INVALID).oneOf(NOTIFICATION_CHANNELS, M.CHANNEL_INVALID),
+  message: optionalText(500, M.MESSAGE_MAX),
+});
+
+// ── route params ────────────────────────────────────────────────────────────────────────────
+
+export const donorParamsSchema = object({ campaignId: campaignIdField, donorId: uuidField(M.DONOR_ID_INVALID) });
+export const pledgeParamsSchema = object({ campaignId: campaignIdField, pledgeId: uuidField(M.PLEDGE_ID_INVALID) });
+export const donationParamsSchema = object({ campaignId: campaignIdField, donationId: uuidField(M.DONATION_ID_INVALID) });
+export const metadataParamsSchema = object({ campaignId: campaignIdField, metadataId: uuidField(M.METADATA_ID_INVALID) });
+
+// ── list queries ────────────────────────────────────────────────────────────────────────────
+
+export const DONOR_LIST_SORTS = ['name', 'created_at', 'paid_cents', 'outstanding_cents', 'last_donation_date'] as const;
+export const PLEDGE_LIST_SORTS = ['commitment_date', 'remaining_cents', 'donor_name', 'commitment_amount_cents'] as const;
+export const DONATION_LIST_SORTS = ['paying_date', 'paid_amount_cents', 'donor_name'] as const;
+export const FOLLOW_UP_LIST_SORTS = ['next_payment_date', 'remaining_cents', 'next_call_date', 'donor_name'] as const;
+export const DONOR_LIMIT_LIST_SORTS = ['name', 'aggregate_cents', 'remaining_limit_cents'] as const;
+export const DONOR_HISTORY_LIST_SORTS = ['date', 'amount_cents', 'donor_name'] as const;
+export const DONOR_MATCH_LIST_SORTS = ['name', 'paid_cents', 'matchable_cents', 'public_funds_cents'] as const;
+export const FOLLOW_UP_DUES = ['overdue', 'this_week', 'all'] as const;
+export const DONOR_HISTORY_KINDS = ['pledge', 'donation', 'refund', 'write_off'] as const;
+
+export const donorListQuerySchema = object({
+  ...listQueryFields(DONOR_LIST_SORTS, 'name'),
+  contributor_type: optionalEnumQuery(CONTRIBUTOR_TYPES, M.CONTRIBUTOR_TYPE_INVALID),
+  eligibility: optionalEnumQuery(ELIGIBILITIES, M.ELIGIBILITY_INVALID),
+  tag: string().typeError(M.TAG_MAX).optional().trim().max(TAG_MAX_LENGTH, M.TAG_MAX),
+  balance: optionalEnumQuery(BALANCE_FILTERS),
+});
+
+export const pledgeListQuerySchema = object({
+  ...listQueryFields(PLEDGE_LIST_SORTS, '-commitment_date'),
+  ...dateRangeFields,
+  status: optionalEnumQuery(PLEDGE_STATUSES),
+  donor_id: optionalUuidQuery(M.DONOR_ID_INVALID),
+});
+
+export const donationListQuerySchema = object({
+  ...listQueryFields(DONATION_LIST_SORTS, '-paying_date'),
+  ...dateRangeFields,
+  donor_id: optionalUuidQuery(M.DONOR_ID_INVALID),
+  payment_method: optionalEnumQuery(PAYMENT_METHODS, M.PAYMENT_METHOD_INVALID),
+  source: optionalEnumQuery(DONATION_SOURCES),
+  refunded: optionalBooleanQuery,
+});
+
+export const followUpListQuerySchema = object({
+  ...listQueryFields(FOLLOW_UP_LIST_SORTS, 'next_payment_date'),
+  due: optionalEnumQuery(FOLLOW_UP_DUES, M.DUE_INVALID).default('all'),
+});
+
+export const followUpCallListQuerySchema = object({
+  page: pageField,
+  limit: limitField,
+  donor_id: optionalUuidQuery(M.DONOR_ID_INVALID),
+});
+
+export const metadataListQuerySchema = object({
+  page: pageField,
+  limit: limitField,
+  search: searchField,
+  donor_id: optionalUuidQuery(M.DONOR_ID_INVALID),
+  kind: optionalEnumQuery(METADATA_KINDS, M.KIND_INVALID),
+});
+
+export const donorTagsQuerySchema = object({ search: searchField, limit: limitField.default(LIST_MAX_LIMIT) });
+
+export const donorLimitListQuerySchema = object({
+  ...listQueryFields(DONOR_LIMIT_LIST_SORTS, '-aggregate_cents'),
+  contributor_type: optionalEnumQuery(CONTRIBUTOR_TYPES, M.CONTRIBUTOR_TYPE_INVALID),
+  over_limit: optionalBooleanQuery,
+});
+
+export const donorHistoryListQuerySchema = object({
+  ...listQueryFields(DONOR_HISTORY_LIST_SORTS, '-date'),
+  ...dateRangeFields,
+  donor_id: optionalUuidQuery(M.DONOR_ID_INVALID),
+  kind: optionalEnumQuery(DONOR_HISTORY_KINDS),
+});
+
+export const donorMatchListQuerySchema = object({
+  ...listQueryFields(DONOR_MATCH_LIST_SORTS, '-matchable_cents'),
+  contributor_type: optionalEnumQuery(CONTRIBUTOR_TYPES, M.CONTRIBUTOR_TYPE_INVALID),
+});

@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
+import { parseSort } from '../../../domain/validation/donors';
+import type { Executor } from '../../db/executor';
+import { donations, donors, pledges } from '../../db/schema';
+import type { CycleRange } from '../donors/book-campaign';
+import { versionSql } from '../donors/book-version-repository';
+import { donorSearchCondition } from '../donors/donor-list-repository';
+import { escapeLike } from '../donors/normalize';
+
+export type DonationRecord = typeof donations.$inferSelect;
+export type DonationValues = Pick<typeof donations.$inferInsert, 'donorId' | 'pledgeId' | 'payingDate' | 'paidAmountCents' | 'paymentMethod' | 'referenceNumber' | 'recipient' | 'memo'>;
+
+export interface DonationWithDonor {
+  donation: DonationRecord;
+  donorName: string;
+}
+
+export async function findDonation(db: Executor, campaignId: string, donationId: string): Promise<DonationWithDonor | null> {
+  const [row] = await db
+    .select({ donation: donations, donorName: donors.name })
+    .from(donations)
+    .innerJoin(donors, eq(donors.id, donations.donorId))
+    .where(and(eq(donations.campaignId, campaignId), eq(donations.id, donationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The donation row locked until the transaction ends (take the donor's lock first). */
+export async function lockDonation(tx: Executor, campaignId: string, donationId: string): Promise<DonationRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(donations)
+    .where(and(eq(donations.campaignId, campaignId), eq(donations.id, donationId)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDonation(
+  db: Executor,
+  values: DonationValues & { campaignId: string; source: DonationSource; createdBy: string | null; createdAt: Date; updatedAt: Date },
+): Promise<DonationRecord> {
+  const [row] = await db.insert(donations).values(values).returning();
+  return row;
+}
+
+export async function updateDonationRow(
+  db: Executor,
+  campaignId: string,
+  donationId: string,
+  values: Partial<DonationValues> & Partial<Pick<DonationRecord, 'refundedAt' | 'refundReason'>>,
+  now: Date,
+): Promise<DonationRecord | null> {
+  const [row] = await db
+    .update(donations)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(donations.campaignId, campaignId), eq(donations.id, donationId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteDonationRow(db: Executor, campaignId: string, donationId: string): Promise<boolean> {
+  const rows = await db
+    .delete(donations)
+    .where(and(eq(donations.campaignId, campaignId), eq(donations.id, donationId)))
+    .returning({ id: donations.id });
+  return rows.length > 0;
+}
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * What counts against the donor's limit in the cycle, from the base rows (not the stored figures),
+ * leaving out one donation (the one being edited): donations net of refunds plus what remains of
+ * the pledges that are not written off.
+ */
+export async function donorAggregateCents(db: Executor, donorId: string, cycle: CycleRange | null, excludeDonationId: string | null): Promise<number> {
+  const ex = excludeDonationId ?? NO_ID;
+  const donationInCycle = cycle ? sql`and x.paying_date between ${cycle.start} and ${cycle.end}` : sql``;
+  const pledgeInCycle = cycle ? sql`and p.commitment_date between ${cycle.start} and ${cycle.end}` : sql``;
+  const result = await db.execute<{ aggregate: string }>(sql`
+    select (
+      coalesce((select sum(x.paid_amount_cents) from ${donations} x
+                where x.donor_id = ${donorId} and x.refunded_at is null and x.id <> ${ex} ${donationInCycle}), 0)
+      + coalesce((select sum(greatest(0, p.commitment_amount_cents - p.paid_cents
+                    + coalesce((select y.paid_amount_cents from ${donations} y where y.id = ${ex} and y.pledge_id = p.id and y.refunded_at is null), 0)))
+                  from ${pledges} p
+                  where p.donor_id = ${donorId} and p.written_off_at is null ${pledgeInCycle}), 0)
+    )::bigint as aggregate`);
+  return Number(result.rows[0]?.aggregate ?? 0);
+}
+
+// ── list_donation ───────────────────────────────────────────────────────────────────────────
+
+export interface DonationListFilter {
+  page: number;
+  limit: number;
+  sort: string;
+  search?: string;
+  donor_id?: string;
+  payment_method?: PaymentMethod;
+  source?: DonationSource;
+  refunded?: boolean;
+  start_date?: string | null;
+  end_date?: string | null;
+}
+
+function donationOrder(sort: string): SQL[] {
+  const { field, descending } = parseSort(sort);
+  const dir = (column: SQL) => (descending ? desc(column) : asc(column));
+  const id = sql`${donations.id}`;
+  switch (field) {
+    case 'paid_amount_cents':
+      return [dir(sql`${donations.paidAmountCents}`), dir(id)];
+    case 'donor_name':
+      return [dir(sql`lower(${donors.name})`), dir(sql`${donors.id}`), dir(sql`${donations.payingDate}`), dir(id)];
+    case 'paying_date':
+    default:
+      return [dir(sql`${donations.payingDate}`), dir(id)];
+  }
+}
+
+function donationConditions(db: Executor, campaignId: string, filter: DonationListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(donations.campaignId, campaignId)];
+  if (filter.donor_id) conditions.push(eq(donations.donorId, filter.donor_id));
+  if (filter.payment_method) conditions.push(eq(donations.paymentMethod, filter.payment_method));
+  if (filter.source) conditions.push(eq(donations.source, filter.source));
+  if (filter.refunded === true) conditions.push(isNotNull(donations.refundedAt));
+  if (filter.refunded === false) conditions.push(isNull(donations.refundedAt));
+  if (filter.start_date) conditions.push(gte(donations.payingDate, filter.start_date));
+  if (filter.end_date) conditions.push(lte(donations.payingDate, filter.end_date));
+  const search = filter.search?.trim();
+  if (search) {
+    // The donor (name, e-mail, phone, employer: the trigram-indexed search text) or the reference.
+    const matchingDonors = db
+      .select({ id: donors.id })
+      .from(donors)
+      .where(and(eq(donors.campaignId, campaignId), donorSearchCondition(search)));
+    conditions.push(or(inArray(donations.donorId, matchingDonors), ilike(donations.referenceNumber, `%${escapeLike(search)}%`)));
+  }
+  return and(...conditions);
+}
+
+/** One page of donations with the donor's name. */
+export async function listDonationRows(db: Executor, campaignId: string, filter: DonationListFilter): Promise<DonationWithDonor[]> {
+  return db
+    .select({ donation: donations, donorName: donors.name })
+    .from(donations)
+    .innerJoin(donors, and(eq(donors.id, donations.donorId), eq(donors.campaignId, campaignId)))
+    .where(donationConditions(db, campaignId, filter))
+    .orderBy(...donationOrder(filter.sort))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+}
+
+export interface DonationTotals {
+  total: number;
+  totals: { paid_amount_cents: number; refunded_cents: number; net_cents: number };
+}
+
+/** Count and totals of the matching donations, and the donor-book version seen by the same statement. */
+export async function donationTotals(db: Executor, campaignId: string, filter: DonationListFilter): Promise<{ value: DonationTotals; version: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      paid: sql<number>`coalesce(sum(${donations.paidAmountCents}), 0)`.mapWith(Number),
+      refunded: sql<number>`coalesce(sum(${donations.paidAmountCents}) filter (where ${donations.refundedAt} is not null), 0)`.mapWith(Number),
+      version: versionSql(campaignId),
+    })
+    .from(donations)
+    .where(donationConditions(db, campaignId, filter));
+  return {
+    value: { total: row!.total, totals: { paid_amount_cents: row!.paid, refunded_cents: row!.refunded, net_cents: row!.paid - row!.refunded } },
+    version: row!.version,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * Donations: add and edit (checked against the donor's limit for the campaign's election cycle: a
+ * breach answers 422 with the catalogue code and nothing is saved), refund, delete, the list.
+ * Every write takes the donor's row lock first (SELECT … FOR UPDATE) and checks and writes in that
+ * transaction, so two concurrent donations cannot both pass the limit.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/api-contract';
+import type { ComplianceWarning } from '../../../domain/compliance/types';
+import type { PaymentMethod } from '../../../domain/donor-book/enums';
+import type { Tx } from '../../db/executor';
+import type { CampaignContext } from '../../plugins/access';
+import type { AuthUser } from '../../plugins/auth';
+import { fail } from '../../plugins/errors';
+import { auditBook } from '../donors/book-audit';
+import { inCycle, loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import { assertContributionAllowed } from '../donors/contribution-check';
+import { donorWarnings, figuresOf } from '../donors/donor-figures';
+import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorRecord } from '../donors/donor-repository';
+import { donorNotFound } from '../donors/donor-service';
+import { findBookVersion } from '../donors/book-version-repository';
+import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
+import { textOrNull } from '../donors/normalize';
+import { findPledge, type PledgeRecord } from '../donors/pledge-repository';
+import { pledgeNotFound } from '../donors/pledge-service';
+import {
+  deleteDonationRow,
+  donorAggregateCents,
+  findDonation,
+  donationTotals,
+  insertDonation,
+  listDonationRows,
+  lockDonation,
+  updateDonationRow,
+  type DonationListFilter,
+  type DonationRecord,
+  type DonationValues,
+} from './repository';
+import { donationSnapshot, toDonationRow } from './view';
+
+export function donationNotFound() {
+  return fail(404, 'DONATION_NOT_FOUND');
+}
+
+export interface DonationBody {
+  donor_id: string;
+  paying_date: string;
+  paid_amount_cents: number;
+  payment_method: string;
+  reference_number?: string | null;
+  recipient?: string | null;
+  pledge_id?: string | null;
+  memo?: string | null;
+}
+
+function donationValuesOf(body: DonationBody): DonationValues {
+  return {
+    donorId: body.donor_id.toLowerCase(),
+    pledgeId: textOrNull(body.pledge_id)?.toLowerCase() ?? null,
+    payingDate: body.paying_date,
+    paidAmountCents: body.paid_amount_cents,
+    paymentMethod: body.payment_method as PaymentMethod,
+    referenceNumber: textOrNull(body.reference_number),
+    recipient: textOrNull(body.recipient),
+    memo: textOrNull(body.memo),
+  };
+}
+
+/** The pledge a payment pays: the same donor's, in the campaign, not written off. */
+async function pledgeOf(tx: Tx, campaignId: string, pledgeId: string | null | undefined, donorId: string): Promise<PledgeRecord | null> {
+  if (!pledgeId) return null;
+  const found = await findPledge(tx, campaignId, pledgeId);
+  if (!found) throw pledgeNotFound();
+  if (found.pledge.donorId !== donorId) throw fail(422, 'PLEDGE_DONOR_MISMATCH');
+  if (found.pledge.writtenOffAt) throw fail(422, 'PLEDGE_WRITTEN_OFF');
+  return found.pledge;
+}
+
+/** A payment towards a pledge may not be more than what remains on it (the rest is a new gift: record it apart). */
+function assertWithinPledge(values: DonationValues, pledge: PledgeRecord | null, current: DonationRecord | null): void {
+  if (!pledge || current?.refundedAt) return;
+  const own = current && current.pledgeId === pledge.id ? current.paidAmountCents : 0;
+  const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - own));
+  if (values.paidAmountCents > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });
+}
+
+/**
+ * What the payment adds to the donor's aggregate for the cycle: its amount when dated in the cycle,
+ * less the part that pays a pledge of the cycle (that part was already counted as promised).
+ * `current`: the donation before an edit (its own payment towards the pledge is left out).
+ */
+function increaseOf(campaign: BookCampaign, values: DonationValues, pledge: PledgeRecord | null, current: DonationRecord | null): number {
+  if (current?.refundedAt) return 0;
+  let increase = inCycle(campaign.cycle, values.payingDate) ? values.paidAmountCents : 0;
+  if (pledge && inCycle(campaign.cycle, pledge.commitmentDate)) {
+    const own = current && current.pledgeId === pledge.id ? current.paidAmountCents : 0;
+    const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - own));
+    increase -= Math.min(values.paidAmountCents, remaining);
+  }
+  return increase;
+}
+
+/** The donor's compliance warnings after a write (limits, match, over the limit). */
+async function warningsAfter(app: FastifyInstance, campaign: BookCampaign, donorId: string): Promise<ComplianceWarning[]> {
+  const [donor, contributions] = await Promise.all([findDonor(app.db, campaign.id, donorId), contributionsOfDonors(app.db, campaign.id, [donorId], campaign.cycle)]);
+  if (!donor) return [];
+  return donorWarnings(campaign, donor, figuresOf(campaign, donor, contributions.get(donorId) ?? []));
+}
+
+export async function addDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody): Promise<DonationWriteData> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const values = donationValuesOf(body);
+  const now = app.clock.now();
+  const { row, donor } = await app.db.transaction(async (tx) => {
+    const donor = await lockDonor(tx, ctx.id, values.donorId);
+    if (!donor) throw donorNotFound();
+    const pledge = await pledgeOf(tx, ctx.id, values.pledgeId, donor.id);
+    assertWithinPledge(values, pledge, null);
+    const aggregate = await donorAggregateCents(tx, donor.id, campaign.cycle, null);
+    assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, null));
+    const row = await insertDonation(tx, { ...values, campaignId: ctx.id, source: 'manual', createdBy: auth.id, createdAt: now, updatedAt: now });
+    await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.created', entity: 'donation', entityId: row.id, before: null, after: donationSnapshot(row) }, now);
+    return { row, donor };
+  });
+  app.log.info({ campaignId: ctx.id, donationId: row.id, userId: auth.id }, 'donation added');
+  return { donation: toDonationRow(row, donor.name), warnings: await warningsAfter(app, campaign, donor.id) };
+}
+
+export async function updateDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donationId: string, body: DonationBody): Promise<DonationWriteData> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const values = donationValuesOf(body);
+  const now = app.clock.now();
+  const { row, donor } = await app.db.transaction(async (tx) => {
+    const found = await findDonation(tx, ctx.id, donationId);
+    if (!found) throw donationNotFound();
+    const locked = await lockDonors(tx, ctx.id, [...new Set([found.donation.donorId, values.donorId])]);
+    const donor = locked.find((d: DonorRecord) => d.id === values.donorId);
+    if (!donor) throw donorNotFound();
+    const current = await lockDonation(tx, ctx.id, donationId);
+    if (!current || current.donorId !== found.donation.donorId) throw donationNotFound();
+    const pledge = await pledgeOf(tx, ctx.id, values.pledgeId, donor.id);
+    assertWithinPledge(values, pledge, current);
+    const aggregate = await donorAggregateCents(tx, donor.id, campaign.cycle, current.id);
+    assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, current));
+    const row = (await updateDonationRow(tx, ctx.id, donationId, values, now))!;
+    await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.updated', entity: 'donation', entityId: donationId, before: donationSnapshot(current), after: donationSnapshot(row) }, now);
+    return { row, donor };
+  });
+  return { donation: toDonationRow(row, donor.name), warnings: await warningsAfter(app, campaign, donor.id) };
+}
+
+/** The donor, then the donation, locked; 404 for anything outside the campaign. */
+async function lockDonationAndDonor(tx: Tx, campaignId: string, donationId: string): Promise<{ donation: DonationRecord; donor: DonorRecord }> {
+  const found = await findDonation(tx, campaignId, donationId);
+  if (!found) throw donationNotFound();
+  const donor = await lockDonor(tx, campaignId, found.donation.donorId);
+  const donation = await lockDonation(tx, campaignId, donationId);
+  if (!donor || !donation || donation.donorId !== donor.id) throw donationNotFound();
+  return { donation, donor };
+}
+
+export async function refundDonation(
+  app: FastifyInstance,
+  ctx: CampaignContext,
+  auth: AuthUser,
+  input: { donation_id: string; refund_date: string; refund_reason: string },
+): Promise<DonationRow> {
+  const now = app.clock.now();
+  const { row, donor } = await app.db.transaction(async (tx) => {
+    const { donation, donor } = await lockDonationAndDonor(tx, ctx.id, input.donation_id.toLowerCase());
+    if (donation.refundedAt) throw fail(409, 'DONATION_ALREADY_REFUNDED');
+    if (input.refund_date < donation.payingDate) {
+      throw fail(400, 'VALIDATION_ERROR', { in: 'body', fields: { refund_date: 'The refund date cannot be before the payment date' } });
+    }
+    const row = (await updateDonationRow(tx, ctx.id, donation.id, { refundedAt: input.refund_date, refundReason: input.refund_reason.trim() }, now))!;
+    await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.refunded', entity: 'donation', entityId: donation.id, before: donationSnapshot(donation), after: donationSnapshot(row) }, now);
+    return { row, donor };
+  });
+  return toDonationRow(row, donor.name);
+}
+
+export async function deleteDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donationId: string): Promise<{ donation_id: string }> {
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const { donation } = await lockDonationAndDonor(tx, ctx.id, donationId);
+    await deleteDonationRow(tx, ctx.id, donationId);
+    await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.deleted', entity: 'donation', entityId: donationId, before: donationSnapshot(donation), after: null }, now);
+  });
+  return { donation_id: donationId };
+}
+
+/**
+ * list_donation: the page (one query) and its count and totals, both cached until the campaign's next
+ * donor-book write (the version is read first).
+ */
+export async function listDonationPage(app: FastifyInstance, ctx: CampaignContext, filter: DonationListFilter): Promise<DonationListData> {
+  const version = await findBookVersion(app.db, ctx.id);
+  return cachedListFigure(app, pageKey('donation_page', ctx.id, filter), version, async () => {
+    const [rows, { total, totals }] = await Promise.all([
+      listDonationRows(app.db, ctx.id, filter),
+      cachedListFigure(app, filterKey('donations', ctx.id, filter), version, () => donationTotals(app.db, ctx.id, filter)),
+    ]);
+    return { value: { donation_list: rows.map((r) => toDonationRow(r.donation, r.donorName)), total, page: filter.page, limit: filter.limit, totals }, version };
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * list_donor: one page of donors with real server-side search, filters and sorts. Every sort has an
+ * index (name, created_at, and the figures the database keeps: paid_cents, outstanding_cents,
+ * last_donation_date), with the id as a stable tie-break. The count runs once (and is cached until
+ * the campaign's next write: list-cache.ts).
+ */
+import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { versionSql } from './book-version-repository';
+import type { BalanceFilter, ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
+import { parseSort } from '../../../domain/validation/donors';
+import type { Executor } from '../../db/executor';
+import { campaigns, donations, donorMetadata, donors, electionCycles } from '../../db/schema';
+import type { DonorRecord } from './donor-repository';
+import { escapeLike } from './normalize';
+
+export interface DonorListFilter {
+  page: number;
+  limit: number;
+  sort: string;
+  search?: string;
+  contributor_type?: ContributorType;
+  eligibility?: Eligibility;
+  tag?: string;
+  balance?: BalanceFilter;
+}
+
+/**
+ * Name, e-mail, employer or phone contain the text (case-insensitively), or the phone contains its
+ * digits ('(555) 123' finds 5551234567): one trigram-indexed column, donors.search_text.
+ */
+export function donorSearchCondition(search: string | undefined): SQL | undefined {
+  const text = search?.trim().toLowerCase();
+  if (!text) return undefined;
+  const parts: SQL[] = [like(donors.searchText, `%${escapeLike(text)}%`)];
+  const digits = text.replace(/\D/g, '');
+  if (digits.length >= 3 && digits !== text) parts.push(like(donors.searchText, `%${digits}%`));
+  return or(...parts);
+}
+
+function donorConditions(campaignId: string, filter: DonorListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(donors.campaignId, campaignId), donorSearchCondition(filter.search)];
+  if (filter.contributor_type) conditions.push(eq(donors.contributorType, filter.contributor_type));
+  if (filter.eligibility) conditions.push(eq(donors.eligibility, filter.eligibility));
+  const tag = filter.tag?.trim();
+  if (tag) {
+    conditions.push(
+      sql`exists (select 1 from ${donorMetadata} where ${donorMetadata.donorId} = ${donors.id} and ${donorMetadata.kind} = 'tag' and lower(${donorMetadata.value}) = lower(${tag}))`,
+    );
+  }
+  if (filter.balance === 'outstanding') conditions.push(sql`${donors.outstandingCents} > 0`);
+  if (filter.balance === 'settled') conditions.push(sql`${donors.pledgedCents} > 0 and ${donors.outstandingCents} = 0`);
+  if (filter.balance === 'none') conditions.push(sql`${donors.pledgedCents} = 0`);
+  return and(...conditions);
+}
+
+/** ORDER BY of a sort over the donors table or the page subquery `p` (same column names). */
+function donorOrder(sort: string, table: 'donors' | 'p'): SQL[] {
+  const { field, descending } = parseSort(sort);
+  const dir = (column: SQL) => (descending ? desc(column) : asc(column));
+  const column = (name: string) => sql.raw(`"${table}"."${name}"`);
+  const id = column('id');
+  switch (field) {
+    case 'created_at':
+      return [dir(column('created_at')), dir(id)];
+    case 'paid_cents':
+      return [dir(column('paid_cents')), dir(id)];
+    case 'outstanding_cents':
+      return [dir(column('outstanding_cents')), dir(id)];
+    case 'last_donation_date':
+      // Never donated = oldest: first ascending, last descending (the index's order either way).
+      return descending ? [sql`${column('last_donation_date')} desc nulls last`, desc(id)] : [sql`${column('last_donation_date')} asc nulls first`, asc(id)];
+    case 'name':
+    default:
+      return [dir(sql`lower(${column('name')})`), dir(id)];
+  }
+}
+
+/** The campaign's election cycle bounds (open ends without one), computed once per statement. */
+function cycleBounds(campaignId: string) {
+  const bound = (column: 'start_date' | 'end_date', fallback: string) =>
+    sql`coalesce((select ec.${sql.raw(column)} from ${campaigns} c join ${electionCycles} ec on ec.value = c.election_cycle where c.id = ${campaignId}), ${sql.raw(`'${fallback}'::date`)})`;
+  return { start: bound('start_date', '-infinity'), end: bound('end_date', 'infinity') };
+}
+
+export interface DonorPageItem {
+  donor: DonorRecord;
+  tags: string[];
+  /** [amount_cents, payment_method] of each donation in the cycle not refunded. */
+  gifts: [number, PaymentMethod][];
+}
+
+/**
+ * One page of donors with their tags and cycle donations, in one statement: the page is chosen by
+ * an indexed ORDER BY … LIMIT in a subquery; only its rows get the correlated look-ups.
+ */
+export async function listDonorPage(db: Executor, campaignId: string, filter: DonorListFilter): Promise<DonorPageItem[]> {
+  const page = db
+    .select()
+    .from(donors)
+    .where(donorConditions(campaignId, filter))
+    .orderBy(...donorOrder(filter.sort, 'donors'))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit)
+    .as('p');
+  const fields = Object.fromEntries(Object.keys(getTableColumns(donors)).map((key) => [key, page[key as keyof typeof page]])) as unknown as typeof donors._.columns;
+  const cycle = cycleBounds(campaignId);
+  return db
+    .select({
+      donor: fields,
+      tags: sql<string[]>`(select coalesce(array_agg(m.value order by lower(m.value)), '{}') from ${donorMetadata} m where m.donor_id = "p"."id" and m.kind = 'tag')`,
+      gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents, x.payment_method)), '[]'::json) from ${donations} x
+        where x.donor_id = "p"."id" and x.refunded_at is null and x.paying_date between ${cycle.start} and ${cycle.end})`,
+    })
+    .from(page)
+    .orderBy(...donorOrder(filter.sort, 'p'));
+}
+
+/** How many donors match, and the donor-book version seen by the same statement. */
+export async function countDonors(db: Executor, campaignId: string, filter: DonorListFilter): Promise<{ value: number; version: number }> {
+  const [row] = await db.select({ value: count(), version: versionSql(campaignId) }).from(donors).where(donorConditions(campaignId, filter));
+  return row!;
+}
+
+/** list_donor_tags: the campaign's distinct tags (case-insensitively, first spelling), alphabetical. */
+export async function listCampaignTags(db: Executor, campaignId: string, filter: { search?: string; limit: number }): Promise<string[]> {
+  const search = filter.search?.trim();
+  const rows = await db
+    // The first spelling given, when donors have the same tag in different cases.
+    .select({ value: sql<string>`(array_agg(${donorMetadata.value} order by ${donorMetadata.createdAt}, ${donorMetadata.id}))[1]` })
+    .from(donorMetadata)
+    .where(and(eq(donorMetadata.campaignId, campaignId), eq(donorMetadata.kind, 'tag'), search ? ilike(donorMetadata.value, `%${escapeLike(search)}%`) : undefined))
+    .groupBy(sql`lower(${donorMetadata.value})`)
+    .orderBy(asc(sql`lower(${donorMetadata.value})`))
+    .limit(filter.limit);
+  return rows.map((r) => r.value);
+}

@@ -1,0 +1,28 @@
+/** Donor rows with their figures (limit and match from the compliance engine). */
+import type { ComplianceContribution } from '../../../domain/compliance/types';
+import type { DonorRow } from '../../../domain/donor-book/api-contract';
+import type { PaymentMethod } from '../../../domain/donor-book/enums';
+import type { Executor } from '../../db/executor';
+import type { BookCampaign } from './book-campaign';
+import { figuresOf } from './donor-figures';
+import type { DonorPageItem } from './donor-list-repository';
+import { donorExtras, type DonorRecord } from './donor-repository';
+import { toDonorRow } from './donor-view';
+
+export function giftsToContributions(gifts: readonly [number, PaymentMethod][]): ComplianceContribution[] {
+  return gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method, refunded: false }));
+}
+
+/** A page of list_donor (tags and cycle donations came with it). */
+export function donorRowsOfPage(campaign: BookCampaign, items: DonorPageItem[]): DonorRow[] {
+  return items.map((item) => toDonorRow(item.donor, figuresOf(campaign, item.donor, giftsToContributions(item.gifts)).figures, item.tags));
+}
+
+/** Donor rows of some donors: their tags and cycle donations in one query, not one per donor. */
+export async function donorRowsOf(db: Executor, campaign: BookCampaign, records: DonorRecord[]): Promise<DonorRow[]> {
+  const extras = await donorExtras(db, campaign.id, records.map((r) => r.id), campaign.cycle);
+  return records.map((record) => {
+    const extra = extras.get(record.id);
+    return toDonorRow(record, figuresOf(campaign, record, extra?.contributions ?? []).figures, extra?.tags ?? []);
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { DONOR_BOOK_PATHS as P } from '../../../domain/donor-book/api-contract';
+import { addFollowUpCallRequestSchema, donorParamsSchema, followUpCallListQuerySchema, followUpListQuerySchema, sendNotificationRequestSchema } from '../../../domain/validation/donors';
+import { currentCampaign } from '../../plugins/access';
+import { currentUser } from '../../plugins/auth';
+import { success } from '../../plugins/respond';
+import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
+import { addFollowUpCall, followUpList, listFollowUpCalls, nextPaymentOf, sendReminder } from './follow-up-service';
+
+const read = { config: { access: { campaign: 'follow_up.read', from: 'params.campaignId' } } } as const;
+
+/** Follow-up calls and reminders: /donation/donor/follow_up_list … */
+export async function followUpRoutes(app: FastifyInstance): Promise<void> {
+  app.get(P.followUpList, read, async (request) => {
+    const query = await validateQuery(followUpListQuerySchema, request.query);
+    return success(await followUpList(app, currentCampaign(request), query));
+  });
+
+  app.post(P.addFollowUpCall, { config: { access: { campaign: 'follow_up.write', from: 'body.campaign_id' } } }, async (request, reply) => {
+    const body = await validateBody(addFollowUpCallRequestSchema, request.body);
+    return reply.code(201).send(success(await addFollowUpCall(app, currentCampaign(request), currentUser(request), body), 'CALL_LOGGED'));
+  });
+
+  app.get(P.listFollowUpCall, read, async (request) => {
+    const query = await validateQuery(followUpCallListQuerySchema, request.query);
+    return success(await listFollowUpCalls(app, currentCampaign(request), query));
+  });
+
+  app.post(P.sendNotification, { config: { access: { campaign: 'follow_up.write', from: 'params.campaignId' } } }, async (request, reply) => {
+    const body = await validateBody(sendNotificationRequestSchema, request.body);
+    return reply.code(201).send(success(await sendReminder(app, currentCampaign(request), currentUser(request), body), 'REMINDER_SENT'));
+  });
+
+  app.get(P.nextPaymentDate, read, async (request) => {
+    const { donorId } = await validateParams(donorParamsSchema, request.params);
+    return success(await nextPaymentOf(app, currentCampaign(request), donorId.toLowerCase()));
+  });
+}

@@ -1,0 +1,63 @@
+/** Turning validated request bodies into stored values: trimmed text, '' → null, e-mail lowercased. */
+import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
+import type { donors } from '../../db/schema';
+
+/** Trimmed text, or null for a missing / empty / blank value. */
+export function textOrNull(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** Trimmed text with inner runs of spaces collapsed. */
+export function cleanName(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
+
+export type DonorValues = Pick<
+  typeof donors.$inferInsert,
+  | 'name'
+  | 'donorPhone'
+  | 'donorEmail'
+  | 'contributorType'
+  | 'employer'
+  | 'occupation'
+  | 'address'
+  | 'aptUnit'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'district'
+  | 'country'
+  | 'eligibility'
+  | 'recipient'
+>;
+
+/** The stored values of validated DonorFields (country 'US' and eligibility 'un' by default). */
+export function donorValuesOf(body: Record<string, unknown>): DonorValues {
+  const country = textOrNull(body.country)?.toUpperCase() ?? DEFAULT_COUNTRY;
+  const international = country !== DEFAULT_COUNTRY;
+  return {
+    name: cleanName(String(body.name)),
+    donorPhone: textOrNull(body.donor_phone),
+    donorEmail: textOrNull(body.donor_email)?.toLowerCase() ?? null,
+    contributorType: body.contributor_type as ContributorType,
+    employer: textOrNull(body.employer),
+    occupation: textOrNull(body.occupation),
+    address: textOrNull(body.address),
+    aptUnit: textOrNull(body.apt_unit),
+    city: textOrNull(body.city),
+    state: international ? null : textOrNull(body.state),
+    zip: textOrNull(body.zip),
+    district: textOrNull(body.district),
+    country,
+    eligibility: (textOrNull(body.eligibility) as Eligibility | null) ?? 'un',
+    recipient: textOrNull(body.recipient),
+  };
+}
+
+/** LIKE pattern text with %, _ and \ escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

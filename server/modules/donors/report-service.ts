@@ -1,0 +1,116 @@
+/**
+ * The data of the reports about donors: limits (each donor's aggregate against their limit), history
+ * (every pledge, donation, refund and write-off) and match (matchable amount and public funds).
+ */
+import type { FastifyInstance } from 'fastify';
+import { limitFor, matchFor } from '../../../domain/compliance/engine';
+import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData, DonorMatchRow } from '../../../domain/donor-book/api-contract';
+import { CONTRIBUTOR_TYPES, ELIGIBILITIES, type ContributorType, type Eligibility, type PaymentMethod } from '../../../domain/donor-book/enums';
+import { parseSort } from '../../../domain/validation/donors';
+import type { CampaignContext } from '../../plugins/access';
+import { loadBookCampaign, type BookCampaign } from './book-campaign';
+import { findBookVersion } from './book-version-repository';
+import { complianceDonorOf } from './donor-figures';
+import { cachedListFigure, filterKey } from './list-cache';
+import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './report-repository';
+
+/**
+ * The engine's limit for every (contributor type, eligibility) of the campaign. A limit depends on
+ * nothing else of the donor (limitFor reads only these two), so SQL can filter and sort by it.
+ */
+export function limitCells(campaign: BookCampaign): LimitCell[] {
+  return CONTRIBUTOR_TYPES.flatMap((contributorType) =>
+    ELIGIBILITIES.map((eligibility) => ({
+      contributorType,
+      eligibility,
+      limitCents: limitFor(campaign.compliance, { contributor_type: contributorType, eligibility, is_international: false, state: null, city: null, zip: null, district: null })
+        .limit_cents,
+    })),
+  );
+}
+
+export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorLimitFilter): Promise<DonorLimitListData> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const cells = limitCells(campaign);
+  // The limits are part of the key: a new limit in the campaign settings counts again.
+  const key = filterKey('donor_limits', ctx.id, { ...filter, limits: cells.map((c) => c.limitCents) });
+  const { rows, total } = await listDonorLimits(app.db, ctx.id, cells, filter, (compute) => cachedListFigure(app, key, campaign.version, compute));
+  return {
+    donor_limit_list: rows.map((r) => ({
+      donor_id: r.donorId,
+      name: r.name,
+      contributor_type: r.contributorType as ContributorType,
+      eligibility: r.eligibility as Eligibility,
+      aggregate_cents: r.aggregateCents,
+      limit_cents: r.limitCents,
+      remaining_limit_cents: r.limitCents === null ? null : Math.max(0, r.limitCents - r.aggregateCents),
+      over_limit: r.limitCents !== null && r.aggregateCents > r.limitCents,
+    })),
+    total,
+    page: filter.page,
+    limit: filter.limit,
+  };
+}
+
+export async function listDonorHistoryReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorHistoryFilter): Promise<DonorHistoryListData> {
+  const version = await findBookVersion(app.db, ctx.id);
+  const { rows, total } = await listDonorHistory(app.db, ctx.id, filter, (compute) => cachedListFigure(app, filterKey('donor_history', ctx.id, filter), version, compute));
+  return {
+    donor_history_list: rows.map((r) => ({
+      event_id: r.event_id,
+      kind: r.kind as HistoryKind,
+      date: r.date,
+      donor_id: r.donor_id,
+      donor_name: r.donor_name,
+      amount_cents: Number(r.amount_cents),
+      payment_method: (r.payment_method as PaymentMethod | null) ?? null,
+      reference: r.reference,
+    })),
+    total,
+    page: filter.page,
+    limit: filter.limit,
+  };
+}
+
+export interface DonorMatchFilter {
+  page: number;
+  limit: number;
+  sort: string;
+  search?: string;
+  contributor_type?: ContributorType;
+}
+
+/** Every donor who gave in the cycle, matched by the engine; sorted and paged after (the match is per donation). */
+export async function listDonorMatchReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorMatchFilter): Promise<DonorMatchListData> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const records = await matchDonors(app.db, ctx.id, campaign.cycle, filter);
+  const rows: DonorMatchRow[] = records.map((r) => {
+    const match = matchFor(
+      campaign.compliance,
+      complianceDonorOf(r),
+      r.gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method as PaymentMethod, refunded: false })),
+    );
+    return {
+      donor_id: r.id,
+      name: r.name,
+      contributor_type: r.contributorType as ContributorType,
+      eligibility: r.eligibility as Eligibility,
+      city: r.city,
+      state: r.state,
+      paid_cents: r.paidCents,
+      matchable_cents: match.matchable_cents,
+      public_funds_cents: match.public_funds_cents,
+    };
+  });
+  const totals = rows.reduce((sum, r) => ({ matchable_cents: sum.matchable_cents + r.matchable_cents, public_funds_cents: sum.public_funds_cents + r.public_funds_cents }), {
+    matchable_cents: 0,
+    public_funds_cents: 0,
+  });
+  const { field, descending } = parseSort(filter.sort);
+  const sign = descending ? -1 : 1;
+  // Rows come by name: the sort is stable, so equal figures stay in name order.
+  if (field !== 'name') rows.sort((a, b) => sign * ((a[field as keyof DonorMatchRow] as number) - (b[field as keyof DonorMatchRow] as number)));
+  else if (descending) rows.reverse();
+  const start = (filter.page - 1) * filter.limit;
+  return { donor_match_list: rows.slice(start, start + filter.limit), total: rows.length, page: filter.page, limit: filter.limit, totals };
+}

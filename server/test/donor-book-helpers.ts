@@ -1,0 +1,77 @@
+/**
+ * Helpers for donor-book tests: campaigns with known rules, donors, pledges and donations made
+ * through the API, and the audit entries of the donor book.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { DONOR_BOOK_PATHS, donorBookPath, type DonationWriteData, type DonorRow, type PledgeRow } from '../../domain/donor-book/api-contract';
+import { campaignAudit } from '../db/schema';
+import { post } from './auth-helpers';
+import { createCampaign, request } from './campaign-helpers';
+import type { TestApp } from './test-db';
+
+export const P = DONOR_BOOK_PATHS;
+export const path = donorBookPath;
+
+/** A campaign (pending, `token`'s user owner) with custom limits: individuals $1,000, organisations $500, cycle 2025. */
+export async function customCampaign(t: TestApp, token: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const campaign = await createCampaign(t, token, {
+    compliance_rule_set: 'custom',
+    participant_status: null,
+    custom_limit_individual_cents: 100_000,
+    custom_limit_organization_cents: 50_000,
+    ...overrides,
+  });
+  return campaign.campaign_id;
+}
+
+let counter = 0;
+
+/** A valid add_donor body with a unique e-mail and phone. */
+export function donorBody(campaignId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return {
+    campaign_id: campaignId,
+    name: `Donor Number ${String.fromCharCode(65 + (counter % 26))}${String.fromCharCode(65 + (Math.floor(counter / 26) % 26))}`,
+    donor_email: `donor${counter}-${Date.now().toString(36)}@example.org`,
+    donor_phone: String(5_550_000_000 + counter * 7 + (Date.now() % 1000)).slice(0, 10),
+    contributor_type: 'individual',
+    eligibility: 'un',
+    state: 'new_york',
+    city: 'Albany',
+    zip: '12207',
+    country: 'US',
+    ...overrides,
+  };
+}
+
+export async function addDonor(t: TestApp, token: string, campaignId: string, overrides: Record<string, unknown> = {}): Promise<DonorRow> {
+  const res = await post(t, P.addDonor, donorBody(campaignId, overrides), token);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as DonorRow;
+}
+
+export async function addPledge(t: TestApp, token: string, campaignId: string, donorId: string, overrides: Record<string, unknown> = {}): Promise<PledgeRow> {
+  const res = await post(t, P.addPledge, { campaign_id: campaignId, donor_id: donorId, commitment_date: '2025-03-01', commitment_amount_cents: 10_000, instalments: [], ...overrides }, token);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as PledgeRow;
+}
+
+export async function addDonation(t: TestApp, token: string, campaignId: string, donorId: string, overrides: Record<string, unknown> = {}): Promise<DonationWriteData> {
+  const res = await post(t, P.addDonation, { campaign_id: campaignId, donor_id: donorId, paying_date: '2025-04-01', paid_amount_cents: 5_000, payment_method: 'card', ...overrides }, token);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as DonationWriteData;
+}
+
+export function getJson(t: TestApp, url: string, token: string) {
+  return request(t, 'GET', url, token);
+}
+
+/** The audit entries of the campaign with `action`, oldest first. */
+export async function auditOf(t: TestApp, campaignId: string, action: string) {
+  return t.db
+    .select()
+    .from(campaignAudit)
+    .where(and(eq(campaignAudit.campaignId, campaignId), eq(campaignAudit.action, action)))
+    .orderBy(asc(campaignAudit.createdAt));
+}
