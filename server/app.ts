@@ -6,6 +6,10 @@ import type { Db } from './db/client';
 import { registerAuthCleanup } from './modules/auth/cleanup';
 import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaign/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { donationRoutes } from './modules/donations/routes';
+import { donorBookRoutes } from './modules/donors/routes';
+import { expenseRoutes } from './modules/expenses/routes';
 import { healthRoutes } from './modules/health/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { registerOutbox } from './modules/outbox/delivery';
@@ -86,6 +90,10 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(usersRoutes);
   await app.register(profilePictureRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(donorBookRoutes);
+  await app.register(donationRoutes);
+  await app.register(expenseRoutes);
+  await app.register(dashboardRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   return app;
 }

@@ -93,6 +93,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
       demo: config.demoSeed,
       adminPassword: config.adminPassword,
       demoPassword: config.demoPassword,
+      demoBook: config.demoSeed,
     });
 
     if (config.jobs) parts.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });

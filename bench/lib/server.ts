@@ -5,16 +5,21 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The throwaway DATA_DIR (embedded PostgreSQL in DATA_DIR/pg, its password in DATA_DIR/pg.password). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`npm start`'s entry) on a throwaway data folder and waits for /health. */
-export async function startServer(port: number): Promise<RunningServer> {
+/**
+ * Starts the real server (`npm start`'s entry) on a throwaway data folder and waits for /health.
+ * `env` adds or overrides variables (e.g. EMBEDDED_PG_PORT to reach its database from the bench).
+ */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cdt-bench-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -31,6 +36,7 @@ export async function startServer(port: number): Promise<RunningServer> {
   }
   return {
     url,
+    dataDir,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -1,0 +1,215 @@
+/**
+ * SQL of the dashboard. Every query is scoped by campaign_id. Refunded donations count for nothing
+ * (refunds reduce every total), written-off pledges are neither pledged nor outstanding. Sums are
+ * bigint in SQL, read back as numbers (cents well below 2^53).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/executor';
+import { versionSql } from '../donors/book-version-repository';
+
+/** An inclusive 'YYYY-MM-DD' range; null = all time. */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** The rows and the campaign's donor-book version read by the same statement (null without rows). */
+export interface Versioned<T> {
+  rows: T[];
+  version: number | null;
+}
+
+const n = (value: unknown): number => Number(value ?? 0);
+
+const inRange = (column: SQL, range: DateRange | null): SQL => (range ? sql`and ${column} between ${range.start} and ${range.end}` : sql``);
+
+export interface BookTotals {
+  raisedCents: number;
+  donationCount: number;
+  pledgedCents: number;
+  outstandingCents: number;
+  donorCount: number;
+}
+
+/** The all-time totals of the campaign's donations, pledges and donors, and the book version, in one statement. */
+export async function bookTotals(db: Executor, campaignId: string): Promise<{ totals: BookTotals; version: number }> {
+  const result = await db.execute<Record<string, string | number | null>>(sql`
+    select ${versionSql(campaignId)} as version, dn.raised, dn.donation_count, pl.pledged, pl.outstanding, dr.donor_count
+    from
+      (select coalesce(sum(paid_amount_cents), 0)::bigint as raised, count(*)::int as donation_count
+         from donations where campaign_id = ${campaignId} and refunded_at is null) dn,
+      (select coalesce(sum(commitment_amount_cents), 0)::bigint as pledged, coalesce(sum(greatest(0, commitment_amount_cents - paid_cents)), 0)::bigint as outstanding
+         from pledges where campaign_id = ${campaignId} and written_off_at is null) pl,
+      (select count(*)::int as donor_count from donors where campaign_id = ${campaignId}) dr
+  `);
+  const row = result.rows[0] ?? {};
+  return {
+    totals: {
+      raisedCents: n(row.raised),
+      donationCount: n(row.donation_count),
+      pledgedCents: n(row.pledged),
+      outstandingCents: n(row.outstanding),
+      donorCount: n(row.donor_count),
+    },
+    version: n(row.version),
+  };
+}
+
+/** What the campaign spent, all time or inside `range` (expenses are not part of the donor-book version: never cached). */
+export async function spentCents(db: Executor, campaignId: string, range: DateRange | null): Promise<number> {
+  const result = await db.execute<{ spent: string }>(sql`
+    select coalesce(sum(amount_cents), 0)::bigint as spent from expenses where campaign_id = ${campaignId} ${inRange(sql`expense_date`, range)}
+  `);
+  return n(result.rows[0]?.spent);
+}
+
+export interface MonthlyRow {
+  kind: 'raised' | 'pledged' | 'spent';
+  /** 'YYYY-MM' */
+  month: string;
+  cents: number;
+}
+
+/** Raised (paying date) and pledged (commitment date) per month, `from` ≤ date < `toExclusive`, with the book version. */
+export async function monthlyBookSums(db: Executor, campaignId: string, from: string, toExclusive: string): Promise<Versioned<MonthlyRow>> {
+  const result = await db.execute<{ version: string; kind: MonthlyRow['kind']; month: string; cents: string }>(sql`
+    select ${versionSql(campaignId)} as version, m.kind, m.month, m.cents
+    from (
+      select 'raised' as kind, to_char(paying_date, 'YYYY-MM') as month, sum(paid_amount_cents)::bigint as cents
+        from donations
+        where campaign_id = ${campaignId} and refunded_at is null and paying_date >= ${from} and paying_date < ${toExclusive}
+        group by 2
+      union all
+      select 'pledged', to_char(commitment_date, 'YYYY-MM'), sum(commitment_amount_cents)::bigint
+        from pledges
+        where campaign_id = ${campaignId} and written_off_at is null and commitment_date >= ${from} and commitment_date < ${toExclusive}
+        group by 2
+    ) m
+  `);
+  return {
+    rows: result.rows.map((row) => ({ kind: row.kind, month: row.month, cents: n(row.cents) })),
+    version: result.rows.length > 0 ? n(result.rows[0].version) : null,
+  };
+}
+
+/** Spent per month (expense date), `from` ≤ date < `toExclusive`. */
+export async function monthlySpent(db: Executor, campaignId: string, from: string, toExclusive: string): Promise<MonthlyRow[]> {
+  const result = await db.execute<{ month: string; cents: string }>(sql`
+    select to_char(expense_date, 'YYYY-MM') as month, sum(amount_cents)::bigint as cents
+    from expenses
+    where campaign_id = ${campaignId} and expense_date >= ${from} and expense_date < ${toExclusive}
+    group by 1
+  `);
+  return result.rows.map((row) => ({ kind: 'spent', month: row.month, cents: n(row.cents) }));
+}
+
+/** Donations inside `range` net of refunds, per payment method (one pass), with the book version. */
+export async function raisedByPaymentMethod(db: Executor, campaignId: string, range: DateRange | null): Promise<Versioned<{ paymentMethod: string; raisedCents: number }>> {
+  const result = await db.execute<{ version: string; payment_method: string; cents: string }>(sql`
+    select ${versionSql(campaignId)} as version, payment_method, sum(paid_amount_cents)::bigint as cents
+    from donations
+    where campaign_id = ${campaignId} and refunded_at is null ${inRange(sql`paying_date`, range)}
+    group by payment_method
+  `);
+  return {
+    rows: result.rows.map((row) => ({ paymentMethod: row.payment_method, raisedCents: n(row.cents) })),
+    version: result.rows.length > 0 ? n(result.rows[0].version) : null,
+  };
+}
+
+/** The compliance attributes of a donor (what the engine's limitFor and matchFor read). */
+export interface DonorRules {
+  contributorType: string;
+  eligibility: string;
+  country: string;
+  state: string | null;
+  city: string | null;
+  zip: string | null;
+  district: string | null;
+}
+
+export interface DonorCycleFigures extends DonorRules {
+  /** The stored figures of the campaign's election cycle (all time without one), kept by the database triggers. */
+  paidCents: number;
+  outstandingCents: number;
+}
+
+/** Every donor with something given or promised in the cycle, with their stored cycle figures. */
+export async function donorCycleFigures(db: Executor, campaignId: string): Promise<Versioned<DonorCycleFigures>> {
+  const result = await db.execute<{
+    version: string;
+    contributor_type: string;
+    eligibility: string;
+    country: string;
+    state: string | null;
+    city: string | null;
+    zip: string | null;
+    district: string | null;
+    paid_cents: string;
+    outstanding_cents: string;
+  }>(sql`
+    select ${versionSql(campaignId)} as version, contributor_type, eligibility, country, state, city, zip, district, paid_cents, outstanding_cents
+    from donors
+    where campaign_id = ${campaignId} and (paid_cents > 0 or outstanding_cents > 0)
+  `);
+  const rows = result.rows.map((row) => ({
+    contributorType: row.contributor_type,
+    eligibility: row.eligibility,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    zip: row.zip,
+    district: row.district,
+    paidCents: n(row.paid_cents),
+    outstandingCents: n(row.outstanding_cents),
+  }));
+  return { rows, version: result.rows.length > 0 ? n(result.rows[0].version) : null };
+}
+
+/** A donor as the compliance engine sees it, with its donations in the range (not refunded). */
+export interface DonorContributions extends DonorRules {
+  amounts: number[];
+  methods: string[];
+}
+
+/**
+ * Every donor of the campaign with a donation in `range`, with those donations (amount and payment
+ * method, not refunded), in ONE statement: one pass over the donations, a hash aggregate per donor.
+ */
+export async function donorContributions(db: Executor, campaignId: string, range: DateRange | null): Promise<Versioned<DonorContributions>> {
+  const result = await db.execute<{
+    version: string;
+    contributor_type: string;
+    eligibility: string;
+    country: string;
+    state: string | null;
+    city: string | null;
+    zip: string | null;
+    district: string | null;
+    amounts: number[];
+    methods: string[];
+  }>(sql`
+    with dn as (
+      select donor_id, array_agg(paid_amount_cents) as amounts, array_agg(payment_method) as methods
+      from donations
+      where campaign_id = ${campaignId} and refunded_at is null ${inRange(sql`paying_date`, range)}
+      group by donor_id
+    )
+    select ${versionSql(campaignId)} as version, d.contributor_type, d.eligibility, d.country, d.state, d.city, d.zip, d.district, dn.amounts, dn.methods
+    from donors d
+    join dn on dn.donor_id = d.id
+    where d.campaign_id = ${campaignId}
+  `);
+  const rows = result.rows.map((row) => ({
+    contributorType: row.contributor_type,
+    eligibility: row.eligibility,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    zip: row.zip,
+    district: row.district,
+    amounts: row.amounts.map(Number),
+    methods: row.methods,
+  }));
+  return { rows, version: result.rows.length > 0 ? n(result.rows[0].version) : null };
+}

@@ -1,0 +1,196 @@
+/**
+ * The dashboard figures (SPEC §7 total-stats, monthly-stats, cycle-stats).
+ *
+ * - total-stats: the whole book. Raised = donations net of refunds; pledged = commitments not
+ *   written off; outstanding = what remains of those pledges; spent = expenses; cash on hand =
+ *   raised − spent. Matchable and public funds are the sum over donors of the compliance engine's
+ *   matchFor over the donor's donations in the campaign's election cycle (all time without one): the
+ *   matching programs match per election, as the donor list and the match report do.
+ * - monthly-stats: the last `months` calendar months (UTC) by the app clock, oldest first, months
+ *   without activity included.
+ * - cycle-stats: the election cycle's dates and what happened inside them. Per contributor type and
+ *   donors_at_limit read the donors' stored cycle figures (paid net of refunds, outstanding pledges:
+ *   kept by the database triggers, the same figures the donor list shows): donors_at_limit counts the
+ *   donors with something given or promised whose aggregate (paid + outstanding, the engine's
+ *   aggregateCents) reaches their limit (engine's limitFor).
+ * Everything read from donations, pledges and donors is cached per app instance against the
+ * campaign's donor-book version (donors/list-cache.ts: any write of donors, pledges, donations, tags
+ * or notes, whoever makes it, makes the next request compute again), its compliance settings and its
+ * cycle; each figure's statement reads the version beside the figure. Expenses are read every time.
+ * Each figure is one statement (100k donations: one pass each).
+ */
+import type { FastifyInstance } from 'fastify';
+import { limitFor, matchFor } from '../../../domain/compliance/engine';
+import type { ComplianceCampaign } from '../../../domain/compliance/types';
+import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/api-contract';
+import { CONTRIBUTOR_TYPES, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/donor-book/enums';
+import type { CampaignContext } from '../../plugins/access';
+import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import { complianceDonorOf } from '../donors/donor-figures';
+import { cachedListFigure } from '../donors/list-cache';
+import {
+  bookTotals,
+  donorContributions,
+  donorCycleFigures,
+  monthlyBookSums,
+  monthlySpent,
+  raisedByPaymentMethod,
+  spentCents,
+  type DateRange,
+  type DonorContributions,
+  type DonorCycleFigures,
+  type MonthlyRow,
+} from './repository';
+
+/** Sum over donors of matchFor: matchable amounts and the public funds they bring. */
+export function matchTotals(campaign: ComplianceCampaign, donors: readonly DonorContributions[]): { matchable_cents: number; public_funds_cents: number } {
+  let matchable = 0;
+  let publicFunds = 0;
+  for (const donor of donors) {
+    const contributions = donor.amounts.map((amount, i) => ({ amount_cents: amount, payment_method: donor.methods[i] as PaymentMethod, refunded: false }));
+    const answer = matchFor(campaign, complianceDonorOf(donor), contributions);
+    matchable += answer.matchable_cents;
+    publicFunds += answer.public_funds_cents;
+  }
+  return { matchable_cents: matchable, public_funds_cents: publicFunds };
+}
+
+/** Donors whose aggregate is above 0 and at or over their limit (a donor without a limit is never at it). */
+export function countDonorsAtLimit(campaign: ComplianceCampaign, donors: readonly DonorCycleFigures[]): number {
+  let count = 0;
+  for (const donor of donors) {
+    const aggregate = donor.paidCents + donor.outstandingCents;
+    if (aggregate <= 0) continue;
+    const { limit_cents } = limitFor(campaign, complianceDonorOf(donor));
+    if (limit_cents !== null && aggregate >= limit_cents) count += 1;
+  }
+  return count;
+}
+
+function cycleRange(cycle: { start: string; end: string } | null): DateRange | null {
+  return cycle ? { start: cycle.start, end: cycle.end } : null;
+}
+
+/**
+ * A figure of the book, cached against the campaign's donor-book version. `compute` answers the value
+ * and the version its statement read (null when it read no row: the version loaded with the campaign,
+ * which is never newer, is used).
+ */
+function cached<T>(app: FastifyInstance, campaign: BookCampaign, name: string, compute: () => Promise<{ value: T; version: number | null }>): Promise<T> {
+  // Everything a figure depends on besides the book itself (which the version covers).
+  const key = `dashboard.${name}|${campaign.id}|${JSON.stringify(campaign.compliance)}|${JSON.stringify(campaign.cycle)}`;
+  return cachedListFigure(app, key, campaign.version, async () => {
+    const { value, version } = await compute();
+    return { value, version: version ?? campaign.version };
+  });
+}
+
+export async function totalStats(app: FastifyInstance, ctx: CampaignContext): Promise<TotalStats> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const [totals, spent, match] = await Promise.all([
+    cached(app, campaign, 'totals', async () => {
+      const { totals: value, version } = await bookTotals(app.db, campaign.id);
+      return { value, version };
+    }),
+    spentCents(app.db, campaign.id, null),
+    // Matching is per election: the donations in the cycle, as the donor list and the match report count them.
+    cached(app, campaign, 'match', async () => {
+      const { rows, version } = await donorContributions(app.db, campaign.id, cycleRange(campaign.cycle));
+      return { value: matchTotals(campaign.compliance, rows), version };
+    }),
+  ]);
+  return {
+    total_raised_cents: totals.raisedCents,
+    total_pledged_cents: totals.pledgedCents,
+    outstanding_cents: totals.outstandingCents,
+    total_spent_cents: spent,
+    cash_on_hand_cents: totals.raisedCents - spent,
+    donor_count: totals.donorCount,
+    donation_count: totals.donationCount,
+    ...match,
+  };
+}
+
+/** 'YYYY-MM' of the month `offset` months after the month of `year`/`month0` (0-based month). */
+function monthKey(year: number, month0: number, offset: number): string {
+  const date = new Date(Date.UTC(year, month0 + offset, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The `months` calendar months ending with the month of `now` (UTC), oldest first. */
+export function lastMonths(now: Date, months: number): string[] {
+  const year = now.getUTCFullYear();
+  const month0 = now.getUTCMonth();
+  return Array.from({ length: months }, (_, i) => monthKey(year, month0, i - (months - 1)));
+}
+
+export async function monthlyStats(app: FastifyInstance, ctx: CampaignContext, months: number): Promise<MonthlyStatsData> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const now = app.clock.now();
+  const keys = lastMonths(now, months);
+  const from = `${keys[0]}-01`;
+  const toExclusive = `${monthKey(now.getUTCFullYear(), now.getUTCMonth(), 1)}-01`;
+  const [bookRows, spentRows] = await Promise.all([
+    cached<MonthlyRow[]>(app, campaign, `months|${from}|${toExclusive}`, async () => {
+      const { rows, version } = await monthlyBookSums(app.db, campaign.id, from, toExclusive);
+      return { value: rows, version };
+    }),
+    monthlySpent(app.db, campaign.id, from, toExclusive),
+  ]);
+  const byMonth = new Map<string, MonthlyStat>(keys.map((month) => [month, { month, raised_cents: 0, pledged_cents: 0, spent_cents: 0 }]));
+  for (const row of [...bookRows, ...spentRows]) {
+    const stat = byMonth.get(row.month);
+    if (stat) stat[`${row.kind}_cents`] += row.cents;
+  }
+  return { monthly_stats: keys.map((key) => byMonth.get(key)!) };
+}
+
+interface DonorCycleSummary {
+  byType: [string, { raisedCents: number; donorCount: number }][];
+  donorsAtLimit: number;
+}
+
+function summarizeDonors(campaign: ComplianceCampaign, donors: readonly DonorCycleFigures[]): DonorCycleSummary {
+  const byType = new Map<string, { raisedCents: number; donorCount: number }>();
+  for (const donor of donors) {
+    if (donor.paidCents <= 0) continue;
+    const row = byType.get(donor.contributorType) ?? { raisedCents: 0, donorCount: 0 };
+    row.raisedCents += donor.paidCents;
+    row.donorCount += 1;
+    byType.set(donor.contributorType, row);
+  }
+  return { byType: [...byType], donorsAtLimit: countDonorsAtLimit(campaign, donors) };
+}
+
+export async function cycleStats(app: FastifyInstance, ctx: CampaignContext): Promise<CycleStatsData> {
+  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const range = cycleRange(campaign.cycle);
+  const [byMethodRows, spent, summary] = await Promise.all([
+    cached(app, campaign, 'methods', async () => {
+      const { rows, version } = await raisedByPaymentMethod(app.db, campaign.id, range);
+      return { value: rows, version };
+    }),
+    spentCents(app.db, campaign.id, range),
+    cached(app, campaign, 'donors', async () => {
+      const { rows, version } = await donorCycleFigures(app.db, campaign.id);
+      return { value: summarizeDonors(campaign.compliance, rows), version };
+    }),
+  ]);
+  const byType = new Map(summary.byType);
+  const byMethod = new Map(byMethodRows.map((row) => [row.paymentMethod, row.raisedCents]));
+  return {
+    election_cycle: campaign.cycle?.value ?? null,
+    start_date: campaign.cycle?.start ?? null,
+    end_date: campaign.cycle?.end ?? null,
+    raised_cents: byMethodRows.reduce((sum, row) => sum + row.raisedCents, 0),
+    spent_cents: spent,
+    donors_at_limit: summary.donorsAtLimit,
+    // Every contributor type and payment method, in the order of the enumerations (zeros included).
+    by_contributor_type: CONTRIBUTOR_TYPES.map((type) => ({
+      contributor_type: type,
+      raised_cents: byType.get(type)?.raisedCents ?? 0,
+      donor_count: byType.get(type)?.donorCount ?? 0,
+    })),
+    by_payment_method: PAYMENT_METHODS.map((method) => ({ payment_method: method, raised_cents: byMethod.get(method) ?? 0 })),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The expenses book: add, update, delete and list a campaign's expenses. Every write and its audit
+ * entry (details { entity: 'expense', entity_id, before, after }) commit in one transaction. An
+ * expense id of another campaign is EXPENSE_NOT_FOUND and changes nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ExpenseFields, ExpenseListData, ExpenseListQuery, ExpenseRow } from '../../../domain/donor-book/api-contract';
+import type { ExpensePaymentMethod, ExpensePurpose } from '../../../domain/donor-book/enums';
+import { parseSort } from '../../../domain/validation/donors';
+import { EXPENSE_DEFAULT_SORT, type ExpenseSortField } from '../../../domain/validation/expenses';
+import type { Executor } from '../../db/executor';
+import type { CampaignContext } from '../../plugins/access';
+import type { AuthUser } from '../../plugins/auth';
+import { fail } from '../../plugins/errors';
+import { insertAudit } from '../campaign/audit-repository';
+import { deleteExpense, insertExpense, listExpenses, lockExpense, updateExpense, type ExpenseRecord, type ExpenseValues } from './repository';
+
+/** The API row of an expense record. */
+export function expenseRow(record: ExpenseRecord): ExpenseRow {
+  return {
+    expense_id: record.id,
+    expense_date: record.expenseDate,
+    amount_cents: record.amountCents,
+    payee: record.payee,
+    purpose: record.purpose as ExpensePurpose,
+    purpose_details: record.purposeDetails,
+    payment_method: record.paymentMethod as ExpensePaymentMethod,
+    reference_number: record.referenceNumber,
+    memo: record.memo,
+    created_at: record.createdAt.toISOString(),
+  };
+}
+
+const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** Validated request fields → stored values (trimmed; empty optional text is null; details only where they mean something). */
+function toValues(fields: Partial<ExpenseFields> & Pick<ExpenseFields, 'expense_date' | 'amount_cents' | 'payee' | 'purpose' | 'payment_method'>): ExpenseValues {
+  return {
+    expenseDate: fields.expense_date,
+    amountCents: fields.amount_cents,
+    payee: fields.payee.trim(),
+    purpose: fields.purpose,
+    purposeDetails: blankToNull(fields.purpose_details),
+    paymentMethod: fields.payment_method,
+    referenceNumber: blankToNull(fields.reference_number),
+    memo: blankToNull(fields.memo),
+  };
+}
+
+async function audit(tx: Executor, ctx: CampaignContext, auth: AuthUser, action: string, id: string, before: ExpenseRow | null, after: ExpenseRow | null, now: Date) {
+  await insertAudit(tx, { campaignId: ctx.id, actorId: auth.id, action, details: { entity: 'expense', entity_id: id, before, after } }, now);
+}
+
+type ExpenseInput = Parameters<typeof toValues>[0];
+
+export async function addExpense(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: ExpenseInput): Promise<ExpenseRow> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const row = expenseRow(await insertExpense(tx, ctx.id, toValues(body), auth.id, now));
+    await audit(tx, ctx, auth, 'expense.created', row.expense_id, null, row, now);
+    return row;
+  });
+}
+
+/** A full replacement of the expense's fields. */
+export async function changeExpense(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, expenseId: string, body: ExpenseInput): Promise<ExpenseRow> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const before = await lockExpense(tx, ctx.id, expenseId);
+    if (!before) throw fail(404, 'EXPENSE_NOT_FOUND');
+    const updated = await updateExpense(tx, ctx.id, expenseId, toValues(body), now);
+    if (!updated) throw fail(404, 'EXPENSE_NOT_FOUND');
+    const row = expenseRow(updated);
+    await audit(tx, ctx, auth, 'expense.updated', expenseId, expenseRow(before), row, now);
+    return row;
+  });
+}
+
+export async function removeExpense(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, expenseId: string): Promise<{ expense_id: string }> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const deleted = await deleteExpense(tx, ctx.id, expenseId);
+    if (!deleted) throw fail(404, 'EXPENSE_NOT_FOUND');
+    await audit(tx, ctx, auth, 'expense.deleted', expenseId, expenseRow(deleted), null, now);
+    return { expense_id: expenseId };
+  });
+}
+
+export async function listCampaignExpenses(
+  app: FastifyInstance,
+  ctx: CampaignContext,
+  query: Omit<ExpenseListQuery, 'page' | 'limit' | 'start_date' | 'end_date'> & { page: number; limit: number; start_date?: string | null; end_date?: string | null },
+): Promise<ExpenseListData> {
+  const { rows, total, amountCents } = await listExpenses(app.db, ctx.id, {
+    page: query.page,
+    limit: query.limit,
+    sort: parseSort<ExpenseSortField>(query.sort ?? EXPENSE_DEFAULT_SORT),
+    purpose: query.purpose,
+    paymentMethod: query.payment_method,
+    startDate: query.start_date ?? undefined,
+    endDate: query.end_date ?? undefined,
+    search: query.search,
+  });
+  return { expense_list: rows.map(expenseRow), totals: { amount_cents: amountCents }, total, page: query.page, limit: query.limit };
+}
