@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db } from './client';
+import { seedDemoBook, type DemoBookResult } from './demo-book';
 import { campaignMembers, campaigns, passwordHistory, users } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.campaign';
@@ -34,6 +35,8 @@ export interface SeedResult {
   secondCampaign: SeededCampaign | null;
   /** 'Committee to Elect Chen': pending, created by the demo owner. */
   pendingCampaign: SeededCampaign | null;
+  /** What was written into the demo campaign's book by this run (null: nothing, or `demoBook` off). */
+  demoBook: DemoBookResult | null;
 }
 
 export interface SeedOptions {
@@ -48,6 +51,11 @@ export interface SeedOptions {
   adminPassword?: string | null;
   /** DEMO_PASSWORD (default 'demo-pass-123'): set on the demo owner, manager and staff when they have none yet. */
   demoPassword?: string | null;
+  /**
+   * Also fill the demo campaign's book (donors, pledges, donations, expenses, calls: server/db/demo-book.ts),
+   * once per campaign. Off by default so that tests start from an empty book; `npm start` turns it on with DEMO_SEED.
+   */
+  demoBook?: boolean;
 }
 
 /** Idempotent: creates only what is missing and never overwrites existing rows. Prints nothing. */
@@ -85,7 +93,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       },
       adminHash,
     );
-    if (!options.demo) return { admin, demoOwner: null, demoManager: null, demoStaff: null, demoCampaign: null, secondCampaign: null, pendingCampaign: null };
+    if (!options.demo) return { admin, demoOwner: null, demoManager: null, demoStaff: null, demoCampaign: null, secondCampaign: null, pendingCampaign: null, demoBook: null };
 
     const demoOwner = await ensureUser(DEMO_OWNER_EMAIL, { name: 'Demo Owner', status: 'active', isProfileUpdated: 1 }, demoHash);
     const demoManager = await ensureUser(DEMO_MANAGER_EMAIL, { name: 'Demo Manager', status: 'active', isProfileUpdated: 1 }, demoHash);
@@ -113,7 +121,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       totalPurchasedYear: 1,
       officeSought: 'mayor',
       party: 'Democratic',
-      electionCycle: '2025',
+      electionCycle: '2029',
       complianceRuleSet: 'nyc_cfb',
       participantStatus: 'participant',
       treasurerName: 'Demo Owner',
@@ -152,7 +160,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       packageStatus: 'INACTIVE',
       officeSought: 'city_council',
       district: 'Council District 1',
-      electionCycle: '2025',
+      electionCycle: '2029',
       complianceRuleSet: 'custom',
       customLimitIndividualCents: 150_000,
       customLimitOrganizationCents: 0,
@@ -161,6 +169,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     });
     await ensureMember(pendingCampaign, demoOwner, 'owner');
 
-    return { admin, demoOwner, demoManager, demoStaff, demoCampaign, secondCampaign, pendingCampaign };
+    const demoBook = options.demoBook ? await seedDemoBook(tx, { campaignId: demoCampaign.id, ownerId: demoOwner.id, now: seededAt }) : null;
+
+    return { admin, demoOwner, demoManager, demoStaff, demoCampaign, secondCampaign, pendingCampaign, demoBook };
   });
 }

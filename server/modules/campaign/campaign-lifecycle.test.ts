@@ -167,10 +167,10 @@ describe('campaign registration, activation and editing', () => {
     const offices = (await get(t, '/campaign/list_office_sought', owner.token)).json().data;
     expect(offices.office_sought_list).toEqual(expect.arrayContaining([{ value: 'mayor', label: 'Mayor' }]));
     const cycles = (await get(t, '/campaign/list_election_cycle/state_assembly', owner.token)).json().data.election_cycle_list;
-    expect(cycles.map((c: { value: string }) => c.value)).toEqual(['2024', '2026', '2028']);
+    expect(cycles.map((c: { value: string }) => c.value)).toEqual(['2024', '2026', '2028', '2030']);
     expect(cycles[0]).toEqual({ value: '2024', label: '2024 election', start_date: '2023-01-01', end_date: '2024-12-31' });
     const forCampaign = (await get(t, `/campaign/list_election_cycle/${t.seeded!.demoCampaign!.id}`, owner.token)).json().data.election_cycle_list;
-    expect(forCampaign.map((c: { value: string }) => c.value)).toEqual(['2025']);
+    expect(forCampaign.map((c: { value: string }) => c.value)).toEqual(['2025', '2029']);
     const stranger = await activeUser(t, 'cycles@example.org');
     expect((await get(t, `/campaign/list_election_cycle/${t.seeded!.demoCampaign!.id}`, stranger.idToken)).statusCode).toBe(404);
     expect((await get(t, '/campaign/list_election_cycle/emperor', owner.token)).statusCode).toBe(404);
