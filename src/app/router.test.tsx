@@ -166,6 +166,7 @@ describe('every route renders', () => {
     ['/payment_gateway', 'Payment Gateway'],
     ['/my-account', 'My Account'],
     ['/donor-list', 'Donor List'],
+    ['/expenses', 'Expenses'],
     ['/pledges-receivable-report', 'Pledges Receivable Report'],
     ['/donor-limit-report', 'Donor Limit Report'],
     ['/donor-history-report', 'Donor History Report'],

@@ -55,6 +55,8 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
                 page(paths.paymentGateway, pages.PaymentGateway),
                 page(paths.myAccount, pages.MyAccount),
                 page(paths.donorList, pages.DonorList),
+                page(paths.donorPage, pages.DonorPage),
+                page(paths.expenses, pages.Expenses),
                 page(paths.donationReport, pages.DonationReport),
                 page(paths.pledgesReceivableReport, pages.PledgesReceivableReport),
                 page(paths.donorLimitReport, pages.DonorLimitReport),

@@ -7,6 +7,8 @@ interface StaticModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
+  /** Escape never closes the dialog; a form may ask first (e.g. useLeaveConfirm) through this. */
+  onEscape?: () => void;
   children: ReactNode;
 }
 
@@ -17,7 +19,7 @@ const FOCUSABLE =
  * A static dialog: closes only through its own controls (never on backdrop click or Escape,
  * so typed data is not lost). Focus moves inside, is trapped, and returns on close.
  */
-export function StaticModal({ open, title, onClose, children }: StaticModalProps) {
+export function StaticModal({ open, title, onClose, onEscape, children }: StaticModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -39,6 +41,7 @@ export function StaticModal({ open, title, onClose, children }: StaticModalProps
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
+      onEscape?.();
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;

@@ -6,9 +6,10 @@ import { ConfirmModal } from './confirm-modal';
 /**
  * "Are you sure to leave?" while `dirty` (a typed code): route changes are held by a blocker,
  * in-page exits go through `confirmLeave(action)`, and closing the tab asks the browser to confirm.
- * `allowLeave()` lets the next navigation through (after a successful submit).
+ * `allowLeave()` lets the next navigation through (after a successful submit). `text` replaces the
+ * default sentence (about a typed code), e.g. for a form.
  */
-export function useLeaveConfirm(dirty: boolean, guardRoutes = true) {
+export function useLeaveConfirm(dirty: boolean, guardRoutes = true, text?: string) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<(() => void) | null>(null);
   const allowed = useRef(false);
@@ -41,7 +42,7 @@ export function useLeaveConfirm(dirty: boolean, guardRoutes = true) {
 
   const modal = (
     <ConfirmModal open={blocked || pending !== null} title={t('auth.leaveConfirm')} confirmLabel={t('auth.leave')} cancelLabel={t('auth.stay')} onConfirm={leave} onCancel={stay}>
-      {t('auth.leaveConfirmText')}
+      {text ?? t('auth.leaveConfirmText')}
     </ConfirmModal>
   );
 

@@ -10,6 +10,8 @@ export const paths = {
   rolesAndAccess: '/user-management?tab=roles',
   paymentGateway: '/payment_gateway',
   donorList: '/donor-list',
+  donorPage: '/donor-list/:donorId',
+  expenses: '/expenses',
   donationReport: '/donation-report',
   pledgesReceivableReport: '/pledges-receivable-report',
   donorLimitReport: '/donor-limit-report',
@@ -42,6 +44,11 @@ export const paths = {
   socialLoginInt: '/auth/social-login-int',
   linkedinLogout: '/linkedin-logout',
 } as const;
+
+/** The page of one donor (nested under the donor list). */
+export function donorPagePath(donorId: string): string {
+  return `/donor-list/${encodeURIComponent(donorId)}`;
+}
 
 /** Builds the login URL carrying the page to come back to (path + query). */
 export function loginPathWithRedirect(pathAndQuery: string): string {

@@ -180,7 +180,7 @@ describe('sidebar', () => {
     const user = userEvent.setup();
     await openPrivate('/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Campaign', 'Payment Gateway', 'My Account', 'Donor List', 'Bulk History', 'Follow-up Call', 'Purchase History', 'Roles and Access', 'Users Management']) {
+    for (const name of ['Dashboard', 'Campaign', 'Payment Gateway', 'My Account', 'Donor List', 'Expenses', 'Bulk History', 'Follow-up Call', 'Purchase History', 'Roles and Access', 'Users Management']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -14,6 +14,7 @@ export const primaryNav: NavItem[] = [
   { to: paths.paymentGateway, labelKey: 'nav.paymentGateway', resource: 'payment_gateway.read' },
   { to: paths.myAccount, labelKey: 'nav.myAccount' },
   { to: paths.donorList, labelKey: 'nav.donorList', resource: 'donor.read' },
+  { to: paths.expenses, labelKey: 'nav.expenses', resource: 'expense.read' },
 ];
 
 export const reportNav: NavItem[] = [

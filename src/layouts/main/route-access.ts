@@ -13,6 +13,7 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   [paths.dashboard]: { resource: 'dashboard.read', pageKey: 'pages.dashboard' },
   [paths.paymentGateway]: { resource: 'payment_gateway.read', pageKey: 'pages.paymentGateway' },
   [paths.donorList]: { resource: 'donor.read', pageKey: 'pages.donorList' },
+  [paths.expenses]: { resource: 'expense.read', pageKey: 'expenses' },
   [paths.donationReport]: { resource: 'report.read', pageKey: 'pages.donationReport' },
   [paths.pledgesReceivableReport]: { resource: 'report.read', pageKey: 'pages.pledgesReceivableReport' },
   [paths.donorLimitReport]: { resource: 'report.read', pageKey: 'pages.donorLimitReport' },
@@ -27,7 +28,10 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   [paths.userManagement]: { resource: 'member.read', pageKey: 'pages.userManagement' },
 };
 
+/** Nested pages take their parent's access (e.g. /donor-list/:donorId needs donor.read). */
+const NESTED_ACCESS: readonly (readonly [string, RouteAccess])[] = [[`${paths.donorList}/`, ROUTE_ACCESS[paths.donorList]!]];
+
 export function routeAccess(pathname: string): RouteAccess | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return ROUTE_ACCESS[path] ?? null;
+  return ROUTE_ACCESS[path] ?? NESTED_ACCESS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
 }

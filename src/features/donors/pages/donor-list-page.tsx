@@ -1,5 +1,257 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { DonorRow } from '../../../../domain/donor-book/api-contract';
+import { BALANCE_FILTERS, CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
+import { formatCents } from '../../../../domain/money';
+import { useCan } from '../../../app/use-can';
+import buttonStyles from '../../../components/button.module.css';
+import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { SearchBox } from '../../../components/search-box';
+import { donorPagePath } from '../../../config/paths';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { listDonors, listDonorTags } from '../api/donors-api';
+import { DonorFormModal } from '../components/donor-form-modal';
+import { LimitUsed } from '../components/limit-used';
+import { donorListQuery, donorListSearchParams, hasFilters, PAGE_SIZES, readDonorListState, type DonorListState } from '../donor-query';
+import { useCampaignId, useCampaignName, useRemote } from '../use-remote';
+import styles from './donors.module.css';
 
+/** /donor-list: the campaign's donors, searched, filtered, sorted and paged on the server; state in the URL. */
 export default function DonorListPage() {
-  return <PlaceholderPage i18nKey="pages.donorList" />;
+  const { t } = useTranslation();
+  const title = t('pages.donorList.title');
+  usePageTitle(title);
+  const navigate = useNavigate();
+  const campaignId = useCampaignId();
+  const campaignName = useCampaignName();
+  const canWrite = useCan('donor.write');
+  const [params, setParams] = useSearchParams();
+  const state = readDonorListState(params);
+  const [adding, setAdding] = useState(false);
+  const [goTo, setGoTo] = useState<string | null>(null);
+
+  const query = donorListQuery(state);
+  const queryKey = JSON.stringify(query);
+  const list = useRemote(campaignId ? `${campaignId}:${queryKey}` : null, () => listDonors(campaignId, query));
+  const tags = useRemote(campaignId || null, () => listDonorTags(campaignId));
+
+  useEffect(() => {
+    if (goTo) navigate(donorPagePath(goTo));
+  }, [goTo, navigate]);
+
+  const update = useCallback(
+    (patch: Partial<DonorListState>) => {
+      setParams((current) => {
+        const base = readDonorListState(current);
+        const resetsPage = !('page' in patch);
+        return donorListSearchParams({ ...base, ...(resetsPage ? { page: 1 } : {}), ...patch });
+      });
+    },
+    [setParams],
+  );
+  const onSearch = useCallback((search: string) => update({ search }), [update]);
+
+  const rows = list.data?.donor_list ?? [];
+  const total = list.data?.total ?? 0;
+  const filtered = hasFilters(state);
+  const context = list.data
+    ? campaignName
+      ? t('donors.count', { count: total, campaign: campaignName })
+      : t('donors.countNoCampaign', { count: total })
+    : t('pages.donorList.context');
+
+  const columns: DataTableColumn<DonorRow>[] = [
+    {
+      id: 'name',
+      header: t('donors.columns.name'),
+      sortKey: 'name',
+      rowHeader: true,
+      cell: (d) => (
+        <div className={styles.nameCell}>
+          <Link to={donorPagePath(d.donor_id)} className={styles.nameLink}>
+            {d.name}
+          </Link>
+          <span className={styles.sub}>{[d.donor_email, d.donor_phone].filter(Boolean).join(' · ')}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'type',
+      header: t('donors.columns.contributorType'),
+      cell: (d) => (
+        <>
+          {labelOf(CONTRIBUTOR_TYPE_OPTIONS, d.contributor_type)}
+          {d.is_international && <span className={styles.chipMuted}>{t('donors.international')}</span>}
+        </>
+      ),
+    },
+    { id: 'eligibility', header: t('donors.columns.eligibility'), cell: (d) => labelOf(ELIGIBILITY_OPTIONS, d.eligibility) },
+    { id: 'paid', header: t('donors.columns.paid'), align: 'end', sortKey: 'paid_cents', descendingFirst: true, cell: (d) => formatCents(d.paid_cents) },
+    {
+      id: 'outstanding',
+      header: t('donors.columns.outstanding'),
+      align: 'end',
+      sortKey: 'outstanding_cents',
+      descendingFirst: true,
+      cell: (d) => (d.outstanding_cents > 0 ? formatCents(d.outstanding_cents) : <span className={styles.muted}>{formatCents(0)}</span>),
+    },
+    { id: 'limit', header: t('donors.columns.limitUsed'), align: 'end', cell: (d) => <LimitUsed aggregateCents={d.aggregate_cents} limitCents={d.limit_cents} /> },
+    {
+      id: 'last',
+      nowrap: true,
+      header: t('donors.columns.lastDonation'),
+      align: 'end',
+      sortKey: 'last_donation_date',
+      descendingFirst: true,
+      cell: (d) => formatDate(d.last_donation_date) || <span className={styles.muted}>—</span>,
+    },
+  ];
+
+  const clear = () => setParams(donorListSearchParams({ ...state, page: 1, search: '', contributor_type: '', eligibility: '', tag: '', balance: '' }));
+
+  const empty = filtered ? (
+    <EmptyState
+      text={t('donors.noMatch')}
+      action={
+        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={clear}>
+          {t('donors.clearFilters')}
+        </button>
+      }
+    />
+  ) : (
+    <EmptyState
+      text={t('donors.emptyTitle')}
+      action={
+        canWrite && (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setAdding(true)}>
+            {t('donors.addFirst')}
+          </button>
+        )
+      }
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        context={context}
+        action={
+          canWrite && (
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setAdding(true)}>
+              {t('donors.add')}
+            </button>
+          )
+        }
+      />
+      <div className={styles.toolbar} role="search">
+        <SearchBox className={styles.searchBox} label={t('donors.search')} placeholder={t('donors.searchPlaceholder')} value={state.search} onSearch={onSearch} />
+        <FilterSelect
+          label={t('donors.contributorType')}
+          value={state.contributor_type}
+          allLabel={t('donors.allTypes')}
+          options={CONTRIBUTOR_TYPE_OPTIONS}
+          onChange={(v) => update({ contributor_type: v as DonorListState['contributor_type'] })}
+        />
+        <FilterSelect
+          label={t('donors.eligibility')}
+          value={state.eligibility}
+          allLabel={t('donors.allEligibility')}
+          options={ELIGIBILITY_OPTIONS}
+          onChange={(v) => update({ eligibility: v as DonorListState['eligibility'] })}
+        />
+        <FilterSelect
+          label={t('donors.tag')}
+          value={state.tag}
+          allLabel={t('donors.allTags')}
+          options={withCurrent(tags.data ?? [], state.tag).map((tag) => ({ value: tag, label: tag }))}
+          onChange={(v) => update({ tag: v })}
+        />
+        <FilterSelect
+          label={t('donors.balance')}
+          value={state.balance}
+          allLabel={t('donors.anyBalance')}
+          options={BALANCE_FILTERS.map((b) => ({ value: b, label: t(`donors.balances.${b}`) }))}
+          onChange={(v) => update({ balance: v as DonorListState['balance'] })}
+        />
+        {filtered && (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.clear}`} onClick={clear}>
+            {t('donors.clearFilters')}
+          </button>
+        )}
+      </div>
+      <DataTable
+        caption={t('donors.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.donor_id}
+        loading={list.loading}
+        sort={state.sort}
+        onSortChange={(sort) => update({ sort })}
+        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        empty={empty}
+        maxHeight="calc(100vh - 300px)"
+      />
+      <Pager
+        page={state.page}
+        pageSize={state.limit}
+        total={total}
+        disabled={list.loading}
+        pageSizeOptions={PAGE_SIZES}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(limit) => update({ limit })}
+      />
+      {adding && (
+        <DonorFormModal
+          campaignId={campaignId}
+          donor={null}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            list.reload();
+            tags.reload();
+          }}
+          onOpenExisting={(id) => {
+            setAdding(false);
+            setGoTo(id);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function withCurrent(tags: string[], current: string): string[] {
+  return current && !tags.includes(current) ? [current, ...tags] : tags;
+}
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+function FilterSelect({ label, value, allLabel, options, onChange }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id} className={styles.filterLabel}>
+        {label}
+      </label>
+      <select id={id} className={styles.filterSelect} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -1,13 +1,14 @@
 import dayjs from 'dayjs';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUSES, type UserListData, type UserListSort, type UserStatus, type UserStatusAction, type UserView } from '../../../../domain/auth/api-contract';
 import { useAppSelector } from '../../../app/hooks';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { DataTable, Pager, type DataTableColumn } from '../../../components/data-table';
 import { FormAlert } from '../../../components/form-alert';
-import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
+import { SearchBox } from '../../../components/search-box';
 import { DATE_DISPLAY_FORMAT } from '../../../config/constants';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
@@ -17,7 +18,6 @@ import { ACTIONS_BY_STATUS } from '../status-actions';
 import styles from './users-approval-page.module.css';
 
 export const PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 
 type SortField = 'name' | 'email' | 'status' | 'created_at';
 
@@ -48,9 +48,7 @@ export default function UsersApprovalPage() {
 function UsersTable() {
   const { t } = useTranslation();
   const selfId = useAppSelector((state) => (state.user.userId === null ? null : String(state.user.userId)));
-  const searchId = useId();
   const statusId = useId();
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<UserStatus | ''>('pending');
   const [sort, setSort] = useState<UserListSort>('-created_at');
@@ -63,13 +61,10 @@ function UsersTable() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirmBlock, setConfirmBlock] = useState<UserView | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const onSearch = useCallback((value: string) => {
+    setQuery(value);
+    setPage(1);
+  }, []);
 
   const requestKey = JSON.stringify([query, status, sort, page, reload]);
   const loading = loadedKey !== requestKey;
@@ -107,34 +102,46 @@ function UsersTable() {
     else void act(user, action);
   };
 
-  const sortBy = (field: SortField) => {
-    setSort((current) => (current === field ? (`-${field}` as UserListSort) : (field as UserListSort)));
-    setPage(1);
-  };
-  const ariaSort = (field: SortField): 'ascending' | 'descending' | 'none' => (sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none');
-
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const rows = data?.user_list ?? [];
-  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, page * PAGE_SIZE);
 
-  const header = (field: SortField, label: string) => (
-    <th scope="col" aria-sort={ariaSort(field)}>
-      <button type="button" className={styles.sortButton} onClick={() => sortBy(field)}>
-        {label}
-        {sort === field ? ' ▲' : sort === `-${field}` ? ' ▼' : ''}
-      </button>
-    </th>
-  );
+  const columns: DataTableColumn<UserView>[] = [
+    { id: 'name', header: t('admin.columns.name'), sortKey: 'name' satisfies SortField, cell: (user) => fullName(user) || <span className={styles.muted}>{t('profile.notSet')}</span> },
+    { id: 'email', header: t('admin.columns.email'), sortKey: 'email' satisfies SortField, cell: (user) => user.email ?? '' },
+    { id: 'phone', header: t('admin.columns.phone'), cell: (user) => user.phone ?? '' },
+    {
+      id: 'status',
+      header: t('admin.columns.status'),
+      sortKey: 'status' satisfies SortField,
+      cell: (user) => <span className={`${styles.badge} ${styles[user.status]}`}>{t(`admin.statuses.${user.status}`)}</span>,
+    },
+    { id: 'created', header: t('admin.columns.created'), sortKey: 'created_at' satisfies SortField, descendingFirst: true, cell: (user) => dayjs(user.created_at).format(DATE_DISPLAY_FORMAT) },
+    {
+      id: 'actions',
+      header: t('admin.columns.actions'),
+      cell: (user) => (
+        <div className={styles.actions}>
+          {(user.userId === selfId ? [] : (ACTIONS_BY_STATUS[user.status] ?? [])).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`${buttonStyles.button} ${action === 'block' ? buttonStyles.secondary : buttonStyles.primary} ${styles.actionButton}`}
+              disabled={busyId === user.userId}
+              aria-label={t(`admin.actionFor.${action}`, { name: fullName(user) || user.email || user.phone || '' })}
+              onClick={() => onAction(user, action)}
+            >
+              {t(`admin.actions.${action}`)}
+            </button>
+          ))}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <>
       <div className={styles.toolbar}>
-        <label htmlFor={searchId} className={`${styles.field} ${styles.search}`}>
-          {t('admin.search')}
-          <input id={searchId} type="search" className={styles.control} value={search} placeholder={t('admin.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
-        </label>
+        <SearchBox className={styles.search} label={t('admin.search')} placeholder={t('admin.searchPlaceholder')} value={query} onSearch={onSearch} />
         <label htmlFor={statusId} className={styles.field}>
           {t('admin.status')}
           <select
@@ -160,64 +167,21 @@ function UsersTable() {
           <p>{error}</p>
         </FormAlert>
       )}
-      <div className={styles.tableWrap} aria-busy={loading || undefined}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">{t('admin.caption')}</caption>
-          <thead>
-            <tr>
-              {header('name', t('admin.columns.name'))}
-              {header('email', t('admin.columns.email'))}
-              <th scope="col">{t('admin.columns.phone')}</th>
-              {header('status', t('admin.columns.status'))}
-              {header('created_at', t('admin.columns.created'))}
-              <th scope="col">{t('admin.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((user) => (
-              <tr key={user.userId}>
-                <td>{fullName(user) || <span className={styles.muted}>{t('profile.notSet')}</span>}</td>
-                <td>{user.email ?? ''}</td>
-                <td>{user.phone ?? ''}</td>
-                <td>
-                  <span className={`${styles.badge} ${styles[user.status]}`}>{t(`admin.statuses.${user.status}`)}</span>
-                </td>
-                <td>{dayjs(user.created_at).format(DATE_DISPLAY_FORMAT)}</td>
-                <td>
-                  <div className={styles.actions}>
-                    {(user.userId === selfId ? [] : (ACTIONS_BY_STATUS[user.status] ?? [])).map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className={`${buttonStyles.button} ${action === 'block' ? buttonStyles.secondary : buttonStyles.primary} ${styles.actionButton}`}
-                        disabled={busyId === user.userId}
-                        aria-label={t(`admin.actionFor.${action}`, { name: fullName(user) || user.email || user.phone || '' })}
-                        onClick={() => onAction(user, action)}
-                      >
-                        {t(`admin.actions.${action}`)}
-                      </button>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {loading && rows.length === 0 && <LoadingOverlay inline />}
-        {!loading && rows.length === 0 && !error && <p className={styles.empty}>{t('admin.empty')}</p>}
-      </div>
-      <div className={styles.pager}>
-        <span>{t('admin.showing', { first, last, total })}</span>
-        <div className={styles.pagerButtons}>
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-            {t('admin.previous')}
-          </button>
-          <span>{t('admin.pageOf', { page, pages })}</span>
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
-            {t('admin.next')}
-          </button>
-        </div>
-      </div>
+      <DataTable
+        caption={t('admin.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(user) => user.userId}
+        loading={loading}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next as UserListSort);
+          setPage(1);
+        }}
+        empty={t('admin.empty')}
+        maxHeight="calc(100vh - 320px)"
+      />
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} disabled={loading} />
       <ConfirmModal
         open={confirmBlock !== null}
         title={t('admin.blockTitle')}

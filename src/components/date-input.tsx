@@ -1,0 +1,111 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../lib/format';
+import styles from './text-input.module.css';
+
+const TYPED = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+/** 'DD-MM-YYYY' (also D/M/YYYY, DD.MM.YYYY) → 'YYYY-MM-DD' when it names a real day; '' → ''; otherwise null. */
+export function typedDateToIso(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const match = TYPED.exec(trimmed);
+  if (!match) return null;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+export interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'defaultValue' | 'onChange' | 'type'> {
+  label: string;
+  /** 'YYYY-MM-DD' (the wire format) or '' / null. */
+  value: string | null | undefined;
+  /** 'YYYY-MM-DD' when the text is a real DD-MM-YYYY day, '' when empty, otherwise the raw text (so a date schema rejects it). */
+  onChange: (value: string) => void;
+  id?: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+}
+
+/**
+ * A date typed as DD-MM-YYYY (SPEC §9) kept as 'YYYY-MM-DD' in form state. Text that is not a real
+ * day is handed on as typed (a yup date test rejects it) and shows 'Enter a date as DD-MM-YYYY'.
+ * Use it with react-hook-form's Controller, like MoneyInput.
+ */
+export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function DateInput(
+  { label, value, onChange, onBlur, id, error, hint, required = false, className, placeholder, ...rest },
+  ref,
+) {
+  const { t } = useTranslation();
+  const generatedId = useId();
+  const inputId = id ?? `date-${generatedId}`;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const [text, setText] = useState(() => formatDate(value));
+  const [shownValue, setShownValue] = useState(value ?? '');
+  const [touched, setTouched] = useState(false);
+
+  // The form changed the value (reset, setValue): show it, unless the text already says it.
+  if ((value ?? '') !== shownValue) {
+    setShownValue(value ?? '');
+    const typed = typedDateToIso(text);
+    if (typed !== (value ?? '')) setText(formatDate(value) || (value ?? ''));
+  }
+
+  const invalidText = touched && typedDateToIso(text) === null;
+  const message = invalidText ? t('form.dateInvalid') : error;
+  const describedBy = [message ? errorId : '', hint && !message ? hintId : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+        {required && (
+          <span className={styles.asterisk} aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      <input
+        {...rest}
+        ref={ref}
+        id={inputId}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={placeholder ?? 'DD-MM-YYYY'}
+        required={required}
+        value={text}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy}
+        className={[styles.input, message ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          const iso = typedDateToIso(next);
+          const handed = iso ?? next;
+          setShownValue(handed);
+          onChange(handed);
+        }}
+        onBlur={(event) => {
+          setTouched(true);
+          const iso = typedDateToIso(text);
+          if (iso) setText(formatDate(iso));
+          onBlur?.(event);
+        }}
+      />
+      {hint && !message && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={errorId} className={styles.error} role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FollowUpCallRow } from '../../../../domain/donor-book/api-contract';
+import { CALL_OUTCOME_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
+import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { listFollowUpCalls } from '../api/donors-api';
+import { useRemote } from '../use-remote';
+import styles from './sections.module.css';
+
+const PAGE_SIZE = 10;
+
+interface CallsSectionProps {
+  campaignId: string;
+  donorId: string;
+  donorName: string;
+  version: number;
+}
+
+/** The donor's logged calls and sent reminders (list_follow_up_call?donor_id=), newest first. Read-only here. */
+export function CallsSection({ campaignId, donorId, donorName, version }: CallsSectionProps) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = { donor_id: donorId, page, limit: PAGE_SIZE };
+  const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${version}`, () => listFollowUpCalls(campaignId, query));
+  const rows = list.data?.follow_up_call_list ?? [];
+
+  const columns: DataTableColumn<FollowUpCallRow>[] = [
+    { id: 'date', nowrap: true, header: t('donors.calls.columns.date'), cell: (c) => formatDate(c.created_at) },
+    { id: 'kind', header: t('donors.calls.columns.kind'), cell: (c) => (c.kind === 'call' ? t('donors.calls.call') : t('donors.calls.reminder')) },
+    {
+      id: 'outcome',
+      header: t('donors.calls.columns.outcome'),
+      cell: (c) => (c.kind === 'call' ? labelOf(CALL_OUTCOME_OPTIONS, c.outcome) : c.channel ? t(`donors.calls.channels.${c.channel}`) : '') || <span className={styles.muted}>—</span>,
+    },
+    { id: 'note', header: t('donors.calls.columns.note'), cell: (c) => c.note ?? <span className={styles.muted}>—</span> },
+    { id: 'next', nowrap: true, header: t('donors.calls.columns.nextCall'), cell: (c) => formatDate(c.next_call_date) || <span className={styles.muted}>—</span> },
+    { id: 'by', header: t('donors.calls.columns.by'), cell: (c) => c.created_by?.name ?? <span className={styles.muted}>—</span> },
+  ];
+
+  return (
+    <section className={styles.card} aria-labelledby="calls-heading">
+      <div className={styles.cardHeader}>
+        <h2 id="calls-heading" className={styles.cardTitle}>
+          {t('donors.calls.title')}
+        </h2>
+      </div>
+      <DataTable
+        caption={t('donors.calls.caption', { name: donorName })}
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.call_id}
+        loading={list.loading}
+        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        empty={<EmptyState text={t('donors.calls.empty')} />}
+      />
+      {(list.data?.total ?? 0) > PAGE_SIZE && (
+        <div className={styles.pagerSlot}>
+          <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPageChange={setPage} disabled={list.loading} label={t('donors.calls.title')} />
+        </div>
+      )}
+    </section>
+  );
+}

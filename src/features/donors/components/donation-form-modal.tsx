@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { DonationFields, DonationRow, DonorDetail } from '../../../../domain/donor-book/api-contract';
+import { PAYMENT_METHOD_OPTIONS, type PaymentMethod } from '../../../../domain/donor-book/enums';
+import { formatCents } from '../../../../domain/money';
+import { donationFieldsSchema } from '../../../../domain/validation/donors';
+import { DateInput } from '../../../components/date-input';
+import { FormModal } from '../../../components/form-modal';
+import { MoneyInput } from '../../../components/money-input';
+import { SelectField } from '../../../components/select-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextArea } from '../../../components/text-area';
+import { TextInput } from '../../../components/text-input';
+import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
+import { formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { addDonation, updateDonation } from '../api/donors-api';
+import { todayIso } from '../dates';
+import { ServerAlert } from './server-alert';
+import styles from './forms.module.css';
+
+export interface DonationFormValues {
+  donor_id: string;
+  paying_date: string;
+  paid_amount_cents: number | null;
+  payment_method: PaymentMethod | '';
+  reference_number: string;
+  recipient: string;
+  pledge_id: string;
+  memo: string;
+}
+
+const FIELDS: (keyof DonationFormValues)[] = ['paying_date', 'paid_amount_cents', 'payment_method', 'reference_number', 'recipient', 'pledge_id', 'memo'];
+
+const schemaResolver = catalogueResolver<DonationFormValues>(donationFieldsSchema);
+/** An unchosen payment method is missing (required), not an unknown value. */
+const donationResolver: Resolver<DonationFormValues> = (values, context, options) =>
+  schemaResolver({ ...values, payment_method: values.payment_method || undefined } as unknown as DonationFormValues, context, options);
+
+function toValues(donorId: string, donation: DonationRow | null, pledgeId: string | null): DonationFormValues {
+  return {
+    donor_id: donorId,
+    paying_date: donation?.paying_date ?? todayIso(),
+    paid_amount_cents: donation?.paid_amount_cents ?? null,
+    payment_method: donation?.payment_method ?? '',
+    reference_number: donation?.reference_number ?? '',
+    recipient: donation?.recipient ?? '',
+    pledge_id: donation?.pledge_id ?? pledgeId ?? '',
+    memo: donation?.memo ?? '',
+  };
+}
+
+function toFields(values: DonationFormValues): DonationFields {
+  return {
+    donor_id: values.donor_id,
+    paying_date: values.paying_date,
+    paid_amount_cents: values.paid_amount_cents ?? 0,
+    payment_method: values.payment_method as PaymentMethod,
+    reference_number: values.reference_number.trim() || null,
+    recipient: values.recipient.trim() || null,
+    pledge_id: values.pledge_id || null,
+    memo: values.memo.trim() || null,
+  };
+}
+
+/**
+ * What this donation adds to the donor's aggregate (what counts against the limit): paying an open
+ * pledge adds only what goes beyond the pledge's remaining amount (the pledge already counts).
+ */
+export function limitIncreaseCents(amountCents: number, pledgeRemainingCents: number | null): number {
+  return pledgeRemainingCents === null ? amountCents : Math.max(0, amountCents - pledgeRemainingCents);
+}
+
+interface DonationFormModalProps {
+  campaignId: string;
+  donor: DonorDetail;
+  /** null: record a new donation. */
+  donation: DonationRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * Record or edit a donation: date, amount (cents), method, reference, the pledge it pays. A live hint
+ * compares the amount with what the donor may still give; the server decides (422
+ * COMMITMENT_EXCEEDS_LIMIT shows in the form and nothing is saved).
+ */
+export function DonationFormModal({ campaignId, donor, donation, onClose, onSaved }: DonationFormModalProps) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState('');
+  const openPledges = donor.pledges.filter((p) => (p.status === 'open' || p.status === 'partly_paid') || p.pledge_id === donation?.pledge_id);
+  const defaultPledge = donation === null && openPledges.length === 1 ? openPledges[0]!.pledge_id : null;
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<DonationFormValues>({ defaultValues: toValues(donor.donor_id, donation, defaultPledge), resolver: donationResolver, mode: 'onBlur' });
+  const amount = useWatch({ control, name: 'paid_amount_cents' });
+  const pledgeId = useWatch({ control, name: 'pledge_id' });
+  const title = donation ? t('donors.donations.form.editTitle') : t('donors.donations.form.addTitle');
+
+  const remaining = donor.remaining_limit_cents;
+  const pledge = openPledges.find((p) => p.pledge_id === pledgeId) ?? null;
+  const increase = amount !== null && Number.isFinite(amount) ? limitIncreaseCents(amount, pledge ? pledge.remaining_cents : null) : 0;
+  const overLimit = donation === null && remaining !== null && increase > remaining;
+
+  const onSubmit = async (values: DonationFormValues) => {
+    setServerError('');
+    const fields = toFields(values);
+    try {
+      const result = donation
+        ? await updateDonation({ campaign_id: campaignId, donation_id: donation.donation_id, ...fields })
+        : await addDonation({ campaign_id: campaignId, ...fields });
+      notify.success(successMessage(result.message_code, donation ? 'messages.DONATION_UPDATED' : 'messages.DONATION_ADDED'));
+      onSaved();
+    } catch (err) {
+      if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FIELDS)) return;
+      setServerError(apiErrorMessage(err));
+    }
+  };
+
+  const pledgeOptions = openPledges.map((p) => ({
+    value: p.pledge_id,
+    label: t('donors.donations.form.pledgeOption', { date: formatDate(p.commitment_date), remaining: formatCents(p.remaining_cents) }),
+  }));
+
+  return (
+    <FormModal title={title} dirty={isDirty} onClose={onClose}>
+      {(requestClose) => (
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
+          <ServerAlert message={serverError} />
+          <div className={styles.grid}>
+            <Controller
+              name="paying_date"
+              control={control}
+              render={({ field, fieldState }) => <DateInput label={t('donors.donations.form.date')} required {...field} error={fieldState.error?.message} />}
+            />
+            <Controller
+              name="paid_amount_cents"
+              control={control}
+              render={({ field, fieldState }) => (
+                <MoneyInput
+                  label={t('donors.donations.form.amount')}
+                  required
+                  {...field}
+                  error={fieldState.error?.message}
+                  hint={remaining !== null && donation === null ? t('donors.donations.form.limitHint', { remaining: formatCents(remaining) }) : undefined}
+                />
+              )}
+            />
+            {overLimit && (
+              <p className={`${styles.warning} ${styles.full}`} role="status">
+                {t('donors.donations.form.limitWarning', { remaining: formatCents(remaining ?? 0) })}
+              </p>
+            )}
+            <SelectField
+              label={t('donors.donations.form.method')}
+              required
+              placeholder={t('donors.form.select')}
+              options={PAYMENT_METHOD_OPTIONS}
+              error={errors.payment_method?.message}
+              {...register('payment_method')}
+            />
+            <TextInput label={t('donors.donations.form.reference')} hint={t('donors.donations.form.referenceHint')} error={errors.reference_number?.message} {...register('reference_number')} />
+            <div className={styles.full}>
+              <SelectField
+                label={t('donors.donations.form.pledge')}
+                placeholder={t('donors.donations.form.noPledge')}
+                options={pledgeOptions}
+                error={errors.pledge_id?.message}
+                {...register('pledge_id')}
+              />
+            </div>
+            <div className={styles.full}>
+              <TextInput label={t('donors.donations.form.recipient')} error={errors.recipient?.message} {...register('recipient')} />
+            </div>
+            <div className={styles.full}>
+              <TextArea label={t('donors.donations.form.memo')} rows={2} error={errors.memo?.message} {...register('memo')} />
+            </div>
+          </div>
+          <div className={styles.actions}>
+            <SubmitButton type="button" variant="secondary" onClick={requestClose}>
+              {t('donors.cancel')}
+            </SubmitButton>
+            <SubmitButton loading={isSubmitting}>{t('donors.donations.form.save')}</SubmitButton>
+          </div>
+        </form>
+      )}
+    </FormModal>
+  );
+}

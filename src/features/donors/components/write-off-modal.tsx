@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PledgeRow } from '../../../../domain/donor-book/api-contract';
+import { formatCents } from '../../../../domain/money';
+import { writeOffPledgeRequestSchema } from '../../../../domain/validation/donors';
+import { FormModal } from '../../../components/form-modal';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextArea } from '../../../components/text-area';
+import { apiErrorMessage, successMessage } from '../../../lib/api-error';
+import { catalogueResolver } from '../../../lib/form-resolver';
+import { formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { writeOffPledge } from '../api/donors-api';
+import { ServerAlert } from './server-alert';
+import styles from './forms.module.css';
+
+interface WriteOffValues {
+  reason: string;
+}
+
+const writeOffFormSchema = writeOffPledgeRequestSchema.pick(['reason']);
+
+interface WriteOffModalProps {
+  campaignId: string;
+  pledge: PledgeRow;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Write off what is still owed on a pledge, with a reason. */
+export function WriteOffModal({ campaignId, pledge, onClose, onDone }: WriteOffModalProps) {
+  const { t } = useTranslation();
+  const [serverError, setServerError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<WriteOffValues>({ defaultValues: { reason: '' }, resolver: catalogueResolver<WriteOffValues>(writeOffFormSchema), mode: 'onBlur' });
+  const title = t('donors.pledges.writeOffTitle');
+
+  const onSubmit = async (values: WriteOffValues) => {
+    setServerError('');
+    try {
+      const result = await writeOffPledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, reason: values.reason.trim() });
+      notify.success(successMessage(result.message_code, 'messages.PLEDGE_WRITTEN_OFF'));
+      onDone();
+    } catch (err) {
+      setServerError(apiErrorMessage(err));
+    }
+  };
+
+  return (
+    <FormModal title={title} dirty={isDirty} onClose={onClose}>
+      {(requestClose) => (
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
+          <p className={styles.note}>{t('donors.pledges.writeOffText', { amount: formatCents(pledge.remaining_cents), date: formatDate(pledge.commitment_date) })}</p>
+          <ServerAlert message={serverError} />
+          <TextArea label={t('donors.pledges.reason')} required rows={2} error={errors.reason?.message} {...register('reason')} />
+          <div className={styles.actions}>
+            <SubmitButton type="button" variant="secondary" onClick={requestClose}>
+              {t('donors.cancel')}
+            </SubmitButton>
+            <SubmitButton loading={isSubmitting}>{t('donors.pledges.writeOff')}</SubmitButton>
+          </div>
+        </form>
+      )}
+    </FormModal>
+  );
+}

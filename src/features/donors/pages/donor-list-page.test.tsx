@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
+import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
+import { renderApp, signIn } from '../../../test/render-app';
+import { DONOR_1, DONOR_2, donorRow } from '../test-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let resources: string[] = ALL_RESOURCES;
+let donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: null, aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
+let total = 60;
+const listQueries: Record<string, string>[] = [];
+const posts: { path: string; body: unknown }[] = [];
+
+const server = setupServer(
+  http.get('*/auth/users/:id', () => HttpResponse.json({ data: userView() })),
+  http.get('*/campaign/list_campaign/:userId', () => HttpResponse.json({ data: { campaign_list: [campaignItem()], total: 1, page: 1, limit: 500 } })),
+  http.get('*/rbac/role-access/:id', ({ params }) => HttpResponse.json({ data: [{ campaign_id: params.id, resource_names: resources }] })),
+  http.get('*/donation/donor/list_donor/:campaignId', ({ request, params }) => {
+    expect(params.campaignId).toBe(CAMPAIGN_A);
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    listQueries.push(query);
+    return HttpResponse.json({ data: { donor_list: donors, total, page: Number(query.page), limit: Number(query.limit) } });
+  }),
+  http.get('*/donation/donor/list_donor_tags/:campaignId', () => HttpResponse.json({ data: { tag_list: ['vip', 'gala'] } })),
+  http.post('*/donation/donor/add_donor', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    posts.push({ path: 'add_donor', body });
+    if (body.name === 'Ann Donor') {
+      return HttpResponse.json({ code: 'DONOR_ALREADY_EXISTS', message: 'Donor already exist', details: { donor_id: DONOR_1 } }, { status: 409 });
+    }
+    return HttpResponse.json({ data: donorRow({ donor_id: DONOR_2, name: String(body.name) }), message_code: 'DONOR_ADDED' }, { status: 201 });
+  }),
+  http.get('*/donation/donor/get_donor/:campaignId/:donorId', () => HttpResponse.json({ code: 'DONOR_NOT_FOUND', message: 'Donor not found' }, { status: 404 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => {
+  server.resetHandlers();
+  listQueries.length = 0;
+  posts.length = 0;
+  resources = ALL_RESOURCES;
+  total = 60;
+  donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: null, aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
+});
+afterAll(() => server.close());
+
+function open(path = '/donor-list') {
+  signIn({ idToken: fakeIdToken(TEST_USER.userId) });
+  return renderApp(path);
+}
+
+async function table() {
+  const t = await screen.findByRole('table', { name: 'Donors' });
+  await within(t).findByRole('rowheader', { name: /Ann Donor/ });
+  return t;
+}
+
+describe('/donor-list', () => {
+  it('renders the donors with figures, the context line and the Add donor action', async () => {
+    open();
+    const t = await table();
+    expect(screen.getByRole('heading', { level: 1, name: 'Donor List' })).toBeInTheDocument();
+    expect(screen.getByText('60 donors in Friends of Demo')).toBeInTheDocument();
+    const ann = within(t).getByRole('rowheader', { name: /Ann Donor/ }).closest('tr')!;
+    expect(within(ann).getByRole('link', { name: 'Ann Donor' })).toHaveAttribute('href', `/donor-list/${DONOR_1}`);
+    expect(ann).toHaveTextContent('Individual Contributor');
+    expect(ann).toHaveTextContent('Participant-Option A');
+    expect(ann).toHaveTextContent('$250.00');
+    expect(ann).toHaveTextContent('$750.00');
+    expect(ann).toHaveTextContent('$1,000.00 / $2,100.00');
+    expect(ann).toHaveTextContent('04-03-2025');
+    const bob = within(t).getByRole('rowheader', { name: /Bob Giver/ }).closest('tr')!;
+    expect(bob).toHaveTextContent('(Over the limit)');
+    expect(screen.getByRole('button', { name: 'Add donor' })).toBeInTheDocument();
+    expect(listQueries[0]).toEqual({ page: '1', limit: '25', sort: 'name' });
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Page 1 of 3');
+  });
+
+  it('pages, sorts and filters through the request query and the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = open();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '2', limit: '25', sort: 'name' }));
+    expect(router.state.location.search).toBe('?page=2');
+
+    await user.click(screen.getByRole('button', { name: /Paid/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: '-paid_cents' }));
+    expect(screen.getByRole('columnheader', { name: /Paid/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.selectOptions(screen.getByLabelText('Contributor type'), 'individual');
+    await user.selectOptions(screen.getByLabelText('Balance'), 'outstanding');
+    await user.selectOptions(await screen.findByLabelText('Tag'), 'vip');
+    await waitFor(() =>
+      expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: '-paid_cents', contributor_type: 'individual', balance: 'outstanding', tag: 'vip' }),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search donors' }), 'ann');
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ search: 'ann', tag: 'vip' }));
+    expect(router.state.location.search).toBe('?search=ann&contributor_type=individual&tag=vip&balance=outstanding&sort=-paid_cents');
+
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ limit: '50', page: '1' }));
+
+    // Back restores the previous query.
+    await router.navigate(-1);
+    await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ limit: '25', search: 'ann' }));
+  });
+
+  it('reads its state from the URL on load', async () => {
+    open('/donor-list?eligibility=np&page=2&sort=-outstanding_cents');
+    await table();
+    expect(listQueries[0]).toEqual({ page: '2', limit: '25', sort: '-outstanding_cents', eligibility: 'np' });
+    expect(screen.getByLabelText('Eligibility')).toHaveValue('np');
+  });
+
+  it('shows the empty state with Add your first donor; no write actions without donor.write', async () => {
+    const user = userEvent.setup();
+    donors = [];
+    total = 0;
+    open();
+    const add = await screen.findByRole('button', { name: 'Add your first donor' });
+    expect(screen.getByText(/No donors yet/)).toBeInTheDocument();
+    await user.click(add);
+    expect(await screen.findByRole('dialog', { name: 'Add donor' })).toBeInTheDocument();
+  });
+
+  it('hides Add donor without donor.write', async () => {
+    resources = ALL_RESOURCES.filter((r) => r !== 'donor.write');
+    donors = [];
+    total = 0;
+    open();
+    expect(await screen.findByText(/No donors yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add donor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add your first donor' })).toBeNull();
+  });
+
+  it('validates the add donor form, then adds the donor', async () => {
+    const user = userEvent.setup();
+    open();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Add donor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add donor' });
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'not-an-email');
+    await user.type(within(dialog).getByLabelText(/Phone/), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donor' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Contributor type is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email')).toBeInTheDocument();
+    expect(within(dialog).getByText('Phone number must be 10 digits')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/Name/), 'Carol New');
+    await user.selectOptions(within(dialog).getByLabelText(/Contributor type/), 'individual');
+    await user.clear(within(dialog).getByLabelText(/E-mail/));
+    await user.clear(within(dialog).getByLabelText(/Phone/));
+    await user.selectOptions(within(dialog).getByLabelText('State'), 'california');
+    await user.selectOptions(within(dialog).getByLabelText('District'), 'california_12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donor' }));
+    expect(await screen.findByText('Donor added successfully')).toBeInTheDocument();
+    expect(posts[0].body).toMatchObject({ campaign_id: CAMPAIGN_A, name: 'Carol New', contributor_type: 'individual', donor_email: null, state: 'california', district: 'california_12', country: 'US', eligibility: 'un' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add donor' })).toBeNull());
+    await waitFor(() => expect(listQueries.length).toBeGreaterThan(1));
+  });
+
+  it('an international donor must be an individual', async () => {
+    const user = userEvent.setup();
+    open();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Add donor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add donor' });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Dora Abroad');
+    await user.selectOptions(within(dialog).getByLabelText(/Contributor type/), 'party_committee');
+    await user.selectOptions(within(dialog).getByLabelText('Country'), 'CA');
+    expect(within(dialog).queryByLabelText('State')).toBeNull();
+    expect(within(dialog).getByLabelText('Postal code')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save donor' }));
+    expect(await within(dialog).findByText('International donor can only be an Individual Contributor type')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
+  it('shows a 409 duplicate with a link to the existing donor', async () => {
+    const user = userEvent.setup();
+    const { router } = open();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Add donor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add donor' });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Ann Donor');
+    await user.selectOptions(within(dialog).getByLabelText(/Contributor type/), 'individual');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donor' }));
+    expect(await within(dialog).findByText('Donor already exist')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Open the existing donor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/donor-list/${DONOR_1}`));
+  });
+
+  it('asks before Escape closes a form with typed data', async () => {
+    const user = userEvent.setup();
+    open();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Add donor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add donor' });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Half typed');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: /Are you sure/ });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Half typed');
+  });
+});
