@@ -6,9 +6,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DONOR_BOOK_PATHS, donorBookPath, type DonationWriteData, type DonorRow, type PledgeRow } from '../../domain/donor-book/api-contract';
 import { campaignAudit } from '../db/schema';
-import { post } from './auth-helpers';
-import { createCampaign, request } from './campaign-helpers';
-import type { TestApp } from './test-db';
+import { ManualClock } from '../plugins/clock';
+import { activeUser, post } from './auth-helpers';
+import { createCampaign, demoSignIn, request, toSession, type Session } from './campaign-helpers';
+import { buildTestApp, type TestApp } from './test-db';
 
 export const P = DONOR_BOOK_PATHS;
 export const path = donorBookPath;
@@ -23,6 +24,31 @@ export async function customCampaign(t: TestApp, token: string, overrides: Recor
     ...overrides,
   });
   return campaign.campaign_id;
+}
+
+export interface DonorBook {
+  t: TestApp;
+  clock: ManualClock;
+  /** The seeded demo owner, owner of `campaignId`. */
+  owner: Session;
+  /** A user with no part in `campaignId`, owner of `otherCampaignId`. */
+  outsider: Session;
+  campaignId: string;
+  otherCampaignId: string;
+}
+
+/**
+ * A seeded test app on `clock` (by default a manual clock at 2025-06-15 12:00 UTC), the demo owner
+ * signed in with a custom campaign, and an outsider (`outsiderEmail`) with a custom campaign of
+ * their own. Close `t` when done.
+ */
+export async function setUpBook(outsiderEmail: string, clock = new ManualClock(new Date('2025-06-15T12:00:00Z'))): Promise<DonorBook> {
+  const t = await buildTestApp({ seed: true, clock });
+  const owner = await demoSignIn(t, 'owner');
+  const campaignId = await customCampaign(t, owner.token);
+  const outsider = toSession(await activeUser(t, outsiderEmail));
+  const otherCampaignId = await customCampaign(t, outsider.token);
+  return { t, clock, owner, outsider, campaignId, otherCampaignId };
 }
 
 let counter = 0;

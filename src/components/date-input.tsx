@@ -1,6 +1,7 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/format';
+import { describedBy, FieldShell, useFieldIds } from './field-shell';
 import styles from './text-input.module.css';
 
 const TYPED = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
@@ -39,10 +40,7 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
   ref,
 ) {
   const { t } = useTranslation();
-  const generatedId = useId();
-  const inputId = id ?? `date-${generatedId}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const ids = useFieldIds('date', id);
   const [text, setText] = useState(() => formatDate(value));
   const [shownValue, setShownValue] = useState(value ?? '');
   const [touched, setTouched] = useState(false);
@@ -56,22 +54,13 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
 
   const invalidText = touched && typedDateToIso(text) === null;
   const message = invalidText ? t('form.dateInvalid') : error;
-  const describedBy = [message ? errorId : '', hint && !message ? hintId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.asterisk} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+    <FieldShell ids={ids} label={label} required={required} hint={hint} error={message}>
       <input
         {...rest}
         ref={ref}
-        id={inputId}
+        id={ids.inputId}
         type="text"
         inputMode="numeric"
         autoComplete="off"
@@ -79,7 +68,7 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
         required={required}
         value={text}
         aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(ids, message, hint)}
         className={[styles.input, message ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}
         onChange={(event) => {
           const next = event.target.value;
@@ -96,16 +85,6 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
           onBlur?.(event);
         }}
       />
-      {hint && !message && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={errorId} className={styles.error} role="alert">
-          {message}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

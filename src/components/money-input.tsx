@@ -1,6 +1,7 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseAmountToCents } from '../../domain/money';
+import { describedBy, FieldShell, useFieldIds } from './field-shell';
 import styles from './text-input.module.css';
 import moneyStyles from './money-input.module.css';
 
@@ -49,10 +50,7 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
   ref,
 ) {
   const { t } = useTranslation();
-  const generatedId = useId();
-  const inputId = id ?? `money-${generatedId}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const ids = useFieldIds('money', id);
   const [text, setText] = useState(() => centsToDisplay(value));
   const [shownValue, setShownValue] = useState(value);
   const [touched, setTouched] = useState(false);
@@ -66,18 +64,9 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
 
   const invalidText = touched && Number.isNaN(textToCents(text));
   const message = invalidText ? t('form.amountInvalid') : error;
-  const describedBy = [message ? errorId : '', hint && !message ? hintId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.asterisk} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+    <FieldShell ids={ids} label={label} required={required} hint={hint} error={message}>
       <div className={`${styles.control} ${moneyStyles.control}`}>
         <span className={moneyStyles.symbol} aria-hidden="true">
           {currencySymbol}
@@ -85,14 +74,14 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
         <input
           {...rest}
           ref={ref}
-          id={inputId}
+          id={ids.inputId}
           type="text"
           inputMode="decimal"
           autoComplete="off"
           required={required}
           value={text}
           aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(ids, message, hint)}
           className={[styles.input, moneyStyles.input, message ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}
           onFocus={onFocus}
           onChange={(event) => {
@@ -110,16 +99,6 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
           }}
         />
       </div>
-      {hint && !message && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={errorId} className={styles.error} role="alert">
-          {message}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { describedBy, FieldShell, useFieldIds } from './field-shell';
 import styles from './text-input.module.css';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -16,25 +17,16 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, options, placeholder, error, hint, required = false, className, ...rest },
   ref,
 ) {
-  const id = `select-${useId()}`;
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const ids = useFieldIds('select');
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.asterisk} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+    <FieldShell ids={ids} label={label} required={required} hint={hint} error={error}>
       <select
         {...rest}
         ref={ref}
-        id={id}
+        id={ids.inputId}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(ids, error, hint)}
         className={[styles.input, error ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -44,16 +36,6 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           </option>
         ))}
       </select>
-      {hint && !error && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

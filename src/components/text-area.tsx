@@ -1,4 +1,5 @@
-import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type TextareaHTMLAttributes } from 'react';
+import { describedBy, FieldShell, useFieldIds } from './field-shell';
 import styles from './text-input.module.css';
 
 export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -13,39 +14,20 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   { label, error, hint, required = false, rows = 3, className, style, ...rest },
   ref,
 ) {
-  const id = `textarea-${useId()}`;
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const ids = useFieldIds('textarea');
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.asterisk} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+    <FieldShell ids={ids} label={label} required={required} hint={hint} error={error}>
       <textarea
         {...rest}
         ref={ref}
-        id={id}
+        id={ids.inputId}
         rows={rows}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(ids, error, hint)}
         className={[styles.input, error ? styles.invalid : '', className ?? ''].filter(Boolean).join(' ')}
         style={{ resize: 'vertical', ...style }}
       />
-      {hint && !error && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

@@ -1,5 +1,6 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describedBy, FieldShell, useFieldIds } from './field-shell';
 import styles from './text-input.module.css';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -17,28 +18,17 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   ref,
 ) {
   const { t } = useTranslation();
-  const generatedId = useId();
-  const inputId = id ?? `input-${generatedId}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const ids = useFieldIds('input', id);
+  const { inputId } = ids;
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
   const effectiveType = isPassword && visible ? 'text' : type;
-  const describedBy = [error ? errorId : '', hint && !error ? hintId : ''].filter(Boolean).join(' ') || undefined;
   const inputClasses = [styles.input, isPassword ? styles.withToggle : '', error ? styles.invalid : '', className ?? '']
     .filter(Boolean)
     .join(' ');
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-        {required && (
-          <span className={styles.asterisk} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+    <FieldShell ids={ids} label={label} required={required} hint={hint} error={error}>
       <div className={styles.control}>
         <input
           {...rest}
@@ -47,7 +37,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
           type={effectiveType}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(ids, error, hint)}
           className={inputClasses}
         />
         {isPassword && (
@@ -61,16 +51,6 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
           </button>
         )}
       </div>
-      {hint && !error && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonorListData, DonorRow } from '../../../domain/donor-book/api-contract';
 import { donors } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
-import { activeUser, post } from '../../test/auth-helpers';
-import { del, demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
-import { addDonation, addDonor, addPledge, auditOf, customCampaign, donorBody, getJson, P, path } from '../../test/donor-book-helpers';
+import { post } from '../../test/auth-helpers';
+import { del, demoSignIn, type Session } from '../../test/campaign-helpers';
+import { addDonation, addDonor, addPledge, auditOf, customCampaign, donorBody, getJson, P, path, setUpBook } from '../../test/donor-book-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 
 describe('donors: add, update, get, delete, duplicates, tenancy', () => {
@@ -16,11 +16,7 @@ describe('donors: add, update, get, delete, duplicates, tenancy', () => {
   let otherCampaignId: string;
   const clock = new ManualClock(new Date('2025-06-15T12:00:00Z'));
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, clock });
-    owner = await demoSignIn(t, 'owner');
-    campaignId = await customCampaign(t, owner.token);
-    outsider = toSession(await activeUser(t, 'donors-outsider@example.org'));
-    otherCampaignId = await customCampaign(t, outsider.token);
+    ({ t, owner, outsider, campaignId, otherCampaignId } = await setUpBook('donors-outsider@example.org', clock));
   });
   afterAll(async () => {
     await t.close();

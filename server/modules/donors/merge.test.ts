@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donations, donorContacts, donorMetadata, donors, pledges } from '../../db/schema';
-import { ManualClock } from '../../plugins/clock';
-import { activeUser, post } from '../../test/auth-helpers';
-import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
-import { addDonation, addDonor, addPledge, auditOf, customCampaign, P } from '../../test/donor-book-helpers';
-import { buildTestApp, type TestApp } from '../../test/test-db';
+import { post } from '../../test/auth-helpers';
+import type { Session } from '../../test/campaign-helpers';
+import { addDonation, addDonor, addPledge, auditOf, P, setUpBook } from '../../test/donor-book-helpers';
+import type { TestApp } from '../../test/test-db';
 
 describe('merge_donor', () => {
   let t: TestApp;
@@ -13,15 +12,10 @@ describe('merge_donor', () => {
   let outsider: Session;
   let campaignId: string;
   let otherCampaignId: string;
-  const clock = new ManualClock(new Date('2025-06-15T12:00:00Z'));
   const tag = (donorId: string, kind: 'tag' | 'note', value: string) => post(t, P.addMetadata, { campaign_id: campaignId, donor_id: donorId, kind, value }, owner.token);
 
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, clock });
-    owner = await demoSignIn(t, 'owner');
-    campaignId = await customCampaign(t, owner.token);
-    outsider = toSession(await activeUser(t, 'merge-outsider@example.org'));
-    otherCampaignId = await customCampaign(t, outsider.token);
+    ({ t, owner, outsider, campaignId, otherCampaignId } = await setUpBook('merge-outsider@example.org'));
   });
   afterAll(async () => {
     await t.close();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PledgeListData } from '../../../domain/donor-book/api-contract';
 import { pledges } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
-import { activeUser, post } from '../../test/auth-helpers';
-import { createCampaign, del, demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
-import { addDonation, addDonor, addPledge, auditOf, customCampaign, getJson, P, path } from '../../test/donor-book-helpers';
+import { post } from '../../test/auth-helpers';
+import { createCampaign, del, demoSignIn, type Session } from '../../test/campaign-helpers';
+import { addDonation, addDonor, addPledge, auditOf, customCampaign, getJson, P, path, setUpBook } from '../../test/donor-book-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 
 describe('pledges: compliance, edits, write-off, delete, pledges receivable', () => {
@@ -14,15 +14,10 @@ describe('pledges: compliance, edits, write-off, delete, pledges receivable', ()
   let outsider: Session;
   let campaignId: string;
   let otherCampaignId: string;
-  const clock = new ManualClock(new Date('2025-06-15T12:00:00Z'));
   const pledgesOf = (donorId: string) => t.db.select().from(pledges).where(eq(pledges.donorId, donorId));
 
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, clock });
-    owner = await demoSignIn(t, 'owner');
-    campaignId = await customCampaign(t, owner.token);
-    outsider = toSession(await activeUser(t, 'pledges-outsider@example.org'));
-    otherCampaignId = await customCampaign(t, outsider.token);
+    ({ t, owner, outsider, campaignId, otherCampaignId } = await setUpBook('pledges-outsider@example.org'));
   });
   afterAll(async () => {
     await t.close();

@@ -4,6 +4,9 @@ import { CONTRIBUTOR_TYPE_OPTIONS, labelOf, PAYMENT_METHOD_OPTIONS } from '../..
 import { formatCents } from '../../../../domain/money';
 import { formatDate } from '../../../lib/format';
 import styles from './cycle-figures.module.css';
+import tableStyles from './figures-table.module.css';
+
+const numCell = `${tableStyles.num} ${styles.num}`;
 
 interface ShareRow {
   key: string;
@@ -23,16 +26,16 @@ function ShareTable({ id, title, labelHeading, rows, withDonors }: { id: string;
       {rows.length === 0 ? (
         <p className={styles.muted}>{t('dashboard.cycle.none')}</p>
       ) : (
-        <table className={styles.table} aria-labelledby={id}>
+        <table className={`${tableStyles.table} ${styles.table}`} aria-labelledby={id}>
           <thead>
             <tr>
               <th scope="col">{labelHeading}</th>
               {withDonors && (
-                <th scope="col" className={styles.num}>
+                <th scope="col" className={numCell}>
                   {t('dashboard.cycle.donors')}
                 </th>
               )}
-              <th scope="col" className={styles.num}>
+              <th scope="col" className={numCell}>
                 {t('dashboard.cycle.amount')}
               </th>
             </tr>
@@ -46,8 +49,8 @@ function ShareTable({ id, title, labelHeading, rows, withDonors }: { id: string;
                     <span style={{ width: `${total > 0 ? Math.max(1, Math.round((r.cents / total) * 100)) : 0}%` }} />
                   </span>
                 </th>
-                {withDonors && <td className={styles.num}>{r.donors ?? 0}</td>}
-                <td className={styles.num}>{formatCents(r.cents)}</td>
+                {withDonors && <td className={numCell}>{r.donors ?? 0}</td>}
+                <td className={numCell}>{formatCents(r.cents)}</td>
               </tr>
             ))}
           </tbody>

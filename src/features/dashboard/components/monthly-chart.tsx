@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonthlyStat } from '../../../../domain/donor-book/api-contract';
 import { formatCents } from '../../../../domain/money';
+import tableStyles from './figures-table.module.css';
 import styles from './monthly-chart.module.css';
 
 const WIDTH = 960;
@@ -118,18 +119,18 @@ export function MonthlyChart({ stats }: MonthlyChartProps) {
         ))}
       </svg>
       <div id={tableId} className={showTable ? styles.tableWrap : 'visually-hidden'}>
-        <table className={styles.table}>
+        <table className={tableStyles.table}>
           <caption className="visually-hidden">{t('dashboard.chart.caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('dashboard.chart.month')}</th>
-              <th scope="col" className={styles.num}>
+              <th scope="col" className={tableStyles.num}>
                 {t('dashboard.chart.raised')}
               </th>
-              <th scope="col" className={styles.num}>
+              <th scope="col" className={tableStyles.num}>
                 {t('dashboard.chart.spent')}
               </th>
-              <th scope="col" className={styles.num}>
+              <th scope="col" className={tableStyles.num}>
                 {t('dashboard.chart.pledged')}
               </th>
             </tr>
@@ -138,9 +139,9 @@ export function MonthlyChart({ stats }: MonthlyChartProps) {
             {stats.map((s) => (
               <tr key={s.month}>
                 <th scope="row">{monthLabel(s.month, 'MMMM YYYY')}</th>
-                <td className={styles.num}>{formatCents(s.raised_cents)}</td>
-                <td className={styles.num}>{formatCents(s.spent_cents)}</td>
-                <td className={styles.num}>{formatCents(s.pledged_cents)}</td>
+                <td className={tableStyles.num}>{formatCents(s.raised_cents)}</td>
+                <td className={tableStyles.num}>{formatCents(s.spent_cents)}</td>
+                <td className={tableStyles.num}>{formatCents(s.pledged_cents)}</td>
               </tr>
             ))}
           </tbody>

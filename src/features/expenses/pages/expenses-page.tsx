@@ -11,6 +11,7 @@ import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateInput } from '../../../components/date-input';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import listStyles from '../../../components/data-table/list-page.module.css';
 import linkStyles from '../../../components/link-button.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
@@ -159,15 +160,15 @@ export default function ExpensesPage() {
   };
 
   const columns: DataTableColumn<ExpenseRow>[] = [
-    { id: 'date', header: t('expenses.columns.date'), sortKey: 'expense_date', descendingFirst: true, cell: (e) => <span className={styles.nowrap}>{formatDate(e.expense_date)}</span> },
+    { id: 'date', header: t('expenses.columns.date'), sortKey: 'expense_date', descendingFirst: true, cell: (e) => <span className={listStyles.nowrap}>{formatDate(e.expense_date)}</span> },
     { id: 'payee', header: t('expenses.columns.payee'), sortKey: 'payee', rowHeader: true, cell: (e) => e.payee },
     {
       id: 'purpose',
       header: t('expenses.columns.purpose'),
       cell: (e) => (
-        <span className={styles.stack}>
+        <span className={listStyles.stack}>
           <span>{purposeLabel(e.purpose)}</span>
-          {e.purpose_details && <span className={styles.muted}>{e.purpose_details}</span>}
+          {e.purpose_details && <span className={listStyles.muted}>{e.purpose_details}</span>}
         </span>
       ),
     },
@@ -175,9 +176,9 @@ export default function ExpensesPage() {
       id: 'method',
       header: t('expenses.columns.paymentMethod'),
       cell: (e) => (
-        <span className={styles.stack}>
+        <span className={listStyles.stack}>
           <span>{labelOf(EXPENSE_PAYMENT_METHOD_OPTIONS, e.payment_method)}</span>
-          {e.reference_number && <span className={styles.muted}>{t('expenses.referenceShort', { reference: e.reference_number })}</span>}
+          {e.reference_number && <span className={listStyles.muted}>{t('expenses.referenceShort', { reference: e.reference_number })}</span>}
         </span>
       ),
     },
@@ -191,10 +192,10 @@ export default function ExpensesPage() {
       align: 'end',
       cell: (e) => (
         <span className={styles.actions}>
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`} aria-label={t('expenses.editFor', { payee: e.payee, date: formatDate(e.expense_date) })} onClick={() => setEditing({ expense: e })}>
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`} aria-label={t('expenses.editFor', { payee: e.payee, date: formatDate(e.expense_date) })} onClick={() => setEditing({ expense: e })}>
             {t('expenses.edit')}
           </button>
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`} aria-label={t('expenses.deleteFor', { payee: e.payee, date: formatDate(e.expense_date) })} onClick={() => setDeleting(e)}>
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`} aria-label={t('expenses.deleteFor', { payee: e.payee, date: formatDate(e.expense_date) })} onClick={() => setDeleting(e)}>
             {t('expenses.delete')}
           </button>
         </span>
@@ -211,10 +212,10 @@ export default function ExpensesPage() {
         action={
           <div className={styles.headerAction}>
             {data && (
-              <p className={styles.total} aria-live="polite">
-                <span className={styles.totalLabel}>{filtered ? t('expenses.totalFiltered') : t('expenses.total')}</span>
-                <span className={styles.totalValue}>{formatCents(totalCents)}</span>
-                <span className={styles.muted}>{t('expenses.count', { count: total })}</span>
+              <p className={listStyles.total} aria-live="polite">
+                <span className={listStyles.totalLabel}>{filtered ? t('expenses.totalFiltered') : t('expenses.total')}</span>
+                <span className={listStyles.totalValue}>{formatCents(totalCents)}</span>
+                <span className={listStyles.muted}>{t('expenses.count', { count: total })}</span>
               </p>
             )}
             {canWrite && (
@@ -285,10 +286,10 @@ export default function ExpensesPage() {
         footer={
           rows.length > 0 ? (
             <tr>
-              <th scope="row" colSpan={amountIndex} className={styles.footLabel}>
+              <th scope="row" colSpan={amountIndex} className={listStyles.footLabel}>
                 {filtered ? t('expenses.totalFiltered') : t('expenses.total')}
               </th>
-              <td className={styles.footAmount}>{formatCents(totalCents)}</td>
+              <td className={listStyles.footAmount}>{formatCents(totalCents)}</td>
               {columns.length > amountIndex + 1 && <td colSpan={columns.length - amountIndex - 1} />}
             </tr>
           ) : undefined

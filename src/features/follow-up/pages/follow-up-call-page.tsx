@@ -10,6 +10,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import listStyles from '../../../components/data-table/list-page.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
 import { donorPagePath, paths } from '../../../config/paths';
@@ -116,7 +117,7 @@ export default function FollowUpCallPage() {
       sortKey: 'donor_name',
       rowHeader: true,
       cell: (r) => (
-        <span className={styles.stack}>
+        <span className={listStyles.stack}>
           <Link to={donorPagePath(r.donor_id)}>{r.donor_name}</Link>
           <span className={styles.contact}>
             {r.donor_phone && (
@@ -135,9 +136,9 @@ export default function FollowUpCallPage() {
       header: t('followUp.columns.paidOfPledged'),
       align: 'end',
       cell: (r) => (
-        <span className={styles.stack}>
+        <span className={listStyles.stack}>
           <span>{formatCents(r.paid_cents)}</span>
-          <span className={styles.muted}>{t('followUp.ofPledged', { amount: formatCents(r.pledged_cents) })}</span>
+          <span className={listStyles.muted}>{t('followUp.ofPledged', { amount: formatCents(r.pledged_cents) })}</span>
         </span>
       ),
     },
@@ -156,9 +157,9 @@ export default function FollowUpCallPage() {
       sortKey: 'next_payment_date',
       cell: (r) =>
         r.next_payment_date ? (
-          <span className={styles.stack}>
-            <span className={isOverdue(r.next_payment_date) ? styles.overdue : styles.nowrap}>{formatDate(r.next_payment_date)}</span>
-            {r.next_payment_amount_cents !== null && <span className={styles.muted}>{formatCents(r.next_payment_amount_cents)}</span>}
+          <span className={listStyles.stack}>
+            <span className={isOverdue(r.next_payment_date) ? styles.overdue : listStyles.nowrap}>{formatDate(r.next_payment_date)}</span>
+            {r.next_payment_amount_cents !== null && <span className={listStyles.muted}>{formatCents(r.next_payment_amount_cents)}</span>}
             {isOverdue(r.next_payment_date) && (
               <span>
                 <span className={styles.badge}>{t('followUp.overdue')}</span>
@@ -166,23 +167,23 @@ export default function FollowUpCallPage() {
             )}
           </span>
         ) : (
-          <span className={styles.muted}>{t('followUp.none')}</span>
+          <span className={listStyles.muted}>{t('followUp.none')}</span>
         ),
     },
     {
       id: 'lastCall',
       header: t('followUp.columns.lastCall'),
       cell: (r) => (
-        <span className={styles.stack}>
+        <span className={listStyles.stack}>
           {r.last_call_at ? (
             <>
-              <span className={styles.nowrap}>{formatDate(r.last_call_at)}</span>
-              {r.last_call_outcome && <span className={styles.muted}>{labelOf(CALL_OUTCOME_OPTIONS, r.last_call_outcome)}</span>}
+              <span className={listStyles.nowrap}>{formatDate(r.last_call_at)}</span>
+              {r.last_call_outcome && <span className={listStyles.muted}>{labelOf(CALL_OUTCOME_OPTIONS, r.last_call_outcome)}</span>}
             </>
           ) : (
-            <span className={styles.muted}>{t('followUp.noCall')}</span>
+            <span className={listStyles.muted}>{t('followUp.noCall')}</span>
           )}
-          <span className={styles.muted}>{r.last_reminder_at ? t('followUp.remindedOn', { date: formatDate(r.last_reminder_at) }) : t('followUp.noReminder')}</span>
+          <span className={listStyles.muted}>{r.last_reminder_at ? t('followUp.remindedOn', { date: formatDate(r.last_reminder_at) }) : t('followUp.noReminder')}</span>
         </span>
       ),
     },
@@ -190,7 +191,7 @@ export default function FollowUpCallPage() {
       id: 'nextCall',
       header: t('followUp.columns.nextCall'),
       sortKey: 'next_call_date',
-      cell: (r) => (r.next_call_date ? <span className={styles.nowrap}>{formatDate(r.next_call_date)}</span> : <span className={styles.muted}>{t('followUp.none')}</span>),
+      cell: (r) => (r.next_call_date ? <span className={listStyles.nowrap}>{formatDate(r.next_call_date)}</span> : <span className={listStyles.muted}>{t('followUp.none')}</span>),
     },
   ];
   if (canWrite) {
@@ -199,12 +200,12 @@ export default function FollowUpCallPage() {
       header: <span className="visually-hidden">{t('followUp.columns.actions')}</span>,
       cell: (r) => (
         <span className={styles.actions}>
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`} aria-label={t('followUp.logCallFor', { name: r.donor_name })} onClick={() => setCalling(r)}>
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`} aria-label={t('followUp.logCallFor', { name: r.donor_name })} onClick={() => setCalling(r)}>
             {t('followUp.logCall')}
           </button>
           <button
             type="button"
-            className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`}
+            className={`${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`}
             aria-label={t('followUp.sendReminderFor', { name: r.donor_name })}
             onClick={() => setReminding(r)}
           >
@@ -228,10 +229,10 @@ export default function FollowUpCallPage() {
         context={t('pages.followUpCall.context')}
         action={
           data && (
-            <p className={styles.total} aria-live="polite">
-              <span className={styles.totalLabel}>{t('followUp.totalRemaining')}</span>
-              <span className={styles.totalValue}>{formatCents(data.totals.remaining_cents)}</span>
-              <span className={styles.muted}>{t('followUp.donorCount', { count: total })}</span>
+            <p className={listStyles.total} aria-live="polite">
+              <span className={listStyles.totalLabel}>{t('followUp.totalRemaining')}</span>
+              <span className={listStyles.totalValue}>{formatCents(data.totals.remaining_cents)}</span>
+              <span className={listStyles.muted}>{t('followUp.donorCount', { count: total })}</span>
             </p>
           )
         }
@@ -273,10 +274,10 @@ export default function FollowUpCallPage() {
         footer={
           rows.length > 0 && data ? (
             <tr>
-              <th scope="row" colSpan={2} className={styles.footLabel}>
+              <th scope="row" colSpan={2} className={listStyles.footLabel}>
                 {t('followUp.totalRemaining')}
               </th>
-              <td className={styles.footAmount}>{formatCents(data.totals.remaining_cents)}</td>
+              <td className={listStyles.footAmount}>{formatCents(data.totals.remaining_cents)}</td>
               <td colSpan={columns.length - 3} />
             </tr>
           ) : undefined
