@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DonationRow } from '../../../../domain/donor-book/api-contract';
@@ -8,10 +7,9 @@ import { DateInput } from '../../../components/date-input';
 import { FormModal } from '../../../components/form-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
-import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { refundDonation } from '../api/donors-api';
 import { todayIso } from '../dates';
 import { ServerAlert } from './server-alert';
@@ -34,7 +32,7 @@ interface RefundModalProps {
 /** Refund a donation: a date (not in the future) and a reason; the donation then counts for nothing. */
 export function RefundModal({ campaignId, donation, onClose, onDone }: RefundModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const {
     register,
     handleSubmit,
@@ -43,16 +41,11 @@ export function RefundModal({ campaignId, donation, onClose, onDone }: RefundMod
   } = useForm<RefundValues>({ defaultValues: { refund_date: todayIso(), refund_reason: '' }, resolver: catalogueResolver<RefundValues>(refundFormSchema), mode: 'onBlur' });
   const title = t('donors.donations.refundTitle');
 
-  const onSubmit = async (values: RefundValues) => {
-    setServerError('');
-    try {
-      const result = await refundDonation({ campaign_id: campaignId, donation_id: donation.donation_id, refund_date: values.refund_date, refund_reason: values.refund_reason.trim() });
-      notify.success(successMessage(result.message_code, 'messages.DONATION_REFUNDED'));
-      onDone();
-    } catch (err) {
-      setServerError(apiErrorMessage(err));
-    }
-  };
+  const onSubmit = (values: RefundValues) =>
+    submit(() => refundDonation({ campaign_id: campaignId, donation_id: donation.donation_id, refund_date: values.refund_date, refund_reason: values.refund_reason.trim() }), {
+      successKey: 'messages.DONATION_REFUNDED',
+      onSuccess: onDone,
+    });
 
   return (
     <FormModal title={title} dirty={isDirty} onClose={onClose}>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PledgeRow } from '../../../../domain/donor-book/api-contract';
@@ -7,10 +6,9 @@ import { writeOffPledgeRequestSchema } from '../../../../domain/validation/donor
 import { FormModal } from '../../../components/form-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
-import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { writeOffPledge } from '../api/donors-api';
 import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';
@@ -31,7 +29,7 @@ interface WriteOffModalProps {
 /** Write off what is still owed on a pledge, with a reason. */
 export function WriteOffModal({ campaignId, pledge, onClose, onDone }: WriteOffModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const {
     register,
     handleSubmit,
@@ -39,16 +37,11 @@ export function WriteOffModal({ campaignId, pledge, onClose, onDone }: WriteOffM
   } = useForm<WriteOffValues>({ defaultValues: { reason: '' }, resolver: catalogueResolver<WriteOffValues>(writeOffFormSchema), mode: 'onBlur' });
   const title = t('donors.pledges.writeOffTitle');
 
-  const onSubmit = async (values: WriteOffValues) => {
-    setServerError('');
-    try {
-      const result = await writeOffPledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, reason: values.reason.trim() });
-      notify.success(successMessage(result.message_code, 'messages.PLEDGE_WRITTEN_OFF'));
-      onDone();
-    } catch (err) {
-      setServerError(apiErrorMessage(err));
-    }
-  };
+  const onSubmit = (values: WriteOffValues) =>
+    submit(() => writeOffPledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, reason: values.reason.trim() }), {
+      successKey: 'messages.PLEDGE_WRITTEN_OFF',
+      onSuccess: onDone,
+    });
 
   return (
     <FormModal title={title} dirty={isDirty} onClose={onClose}>

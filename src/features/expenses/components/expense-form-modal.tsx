@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseFields, ExpenseRow } from '../../../../domain/donor-book/api-contract';
@@ -13,9 +12,8 @@ import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
-import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
-import { notify } from '../../../lib/toast';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { addExpense, updateExpense } from '../api/expenses-api';
 import styles from './expense-form-modal.module.css';
 
@@ -81,7 +79,7 @@ interface ExpenseFormModalProps {
 /** Add or edit an expense: every field, inline validation on blur; purpose details appear (and are required) only for the purposes that need them. */
 export function ExpenseFormModal({ campaignId, expense, onClose, onSaved }: ExpenseFormModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const {
     register,
     control,
@@ -96,18 +94,13 @@ export function ExpenseFormModal({ campaignId, expense, onClose, onSaved }: Expe
   const purpose = useWatch({ control, name: 'purpose' });
   const needsDetails = purposeDetailsMessage(purpose) !== null;
 
-  const onSubmit = async (values: ExpenseValues) => {
-    setServerError('');
-    try {
-      const fields = toFields(values);
-      const result = expense
-        ? await updateExpense({ campaign_id: campaignId, expense_id: expense.expense_id, ...fields })
-        : await addExpense({ campaign_id: campaignId, ...fields });
-      notify.success(successMessage(result.message_code, expense ? 'messages.EXPENSE_UPDATED' : 'messages.EXPENSE_ADDED'));
-      onSaved();
-    } catch (err) {
-      if (!applyServerFieldErrors(err, setError, FIELDS)) setServerError(apiErrorMessage(err));
-    }
+  const onSubmit = (values: ExpenseValues) => {
+    const fields = toFields(values);
+    return submit(() => (expense ? updateExpense({ campaign_id: campaignId, expense_id: expense.expense_id, ...fields }) : addExpense({ campaign_id: campaignId, ...fields })), {
+      successKey: expense ? 'messages.EXPENSE_UPDATED' : 'messages.EXPENSE_ADDED',
+      onSuccess: onSaved,
+      handled: (err) => applyServerFieldErrors(err, setError, FIELDS),
+    });
   };
 
   return (

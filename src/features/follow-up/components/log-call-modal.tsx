@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FollowUpRow } from '../../../../domain/donor-book/api-contract';
@@ -10,9 +9,8 @@ import { FormModal } from '../../../components/form-modal';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
-import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
-import { notify } from '../../../lib/toast';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { addFollowUpCall } from '../api/follow-up-api';
 import styles from './follow-up-modals.module.css';
 
@@ -38,7 +36,7 @@ interface LogCallModalProps {
 /** 'Log call': the outcome, a note and the next call date of a call to a donor (add_follow_up_call). */
 export function LogCallModal({ campaignId, row, onClose, onLogged }: LogCallModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const {
     register,
     control,
@@ -51,22 +49,18 @@ export function LogCallModal({ campaignId, row, onClose, onLogged }: LogCallModa
     mode: 'onBlur',
   });
 
-  const onSubmit = async (values: CallValues) => {
-    setServerError('');
-    try {
-      const result = await addFollowUpCall({
-        campaign_id: campaignId,
-        donor_id: row.donor_id,
-        outcome: values.outcome as CallOutcome,
-        note: values.note.trim() === '' ? null : values.note.trim(),
-        next_call_date: values.next_call_date === '' ? null : values.next_call_date,
-      });
-      notify.success(successMessage(result.message_code, 'messages.CALL_LOGGED'));
-      onLogged();
-    } catch (err) {
-      if (!applyServerFieldErrors(err, setError, FIELDS)) setServerError(apiErrorMessage(err));
-    }
-  };
+  const onSubmit = (values: CallValues) =>
+    submit(
+      () =>
+        addFollowUpCall({
+          campaign_id: campaignId,
+          donor_id: row.donor_id,
+          outcome: values.outcome as CallOutcome,
+          note: values.note.trim() === '' ? null : values.note.trim(),
+          next_call_date: values.next_call_date === '' ? null : values.next_call_date,
+        }),
+      { successKey: 'messages.CALL_LOGGED', onSuccess: onLogged, handled: (err) => applyServerFieldErrors(err, setError, FIELDS) },
+    );
 
   return (
     <FormModal title={t('followUp.call.title', { name: row.donor_name })} dirty={isDirty && !isSubmitting} onClose={onClose}>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FollowUpRow } from '../../../../domain/donor-book/api-contract';
@@ -9,9 +8,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormModal } from '../../../components/form-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
-import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
-import { notify } from '../../../lib/toast';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { sendReminder } from '../api/follow-up-api';
 import styles from './follow-up-modals.module.css';
 
@@ -34,7 +32,7 @@ interface ReminderModalProps {
 /** 'Send reminder': e-mail or text (only where the donor has an address for it), optional words (send_notification). */
 export function ReminderModal({ campaignId, row, onClose, onSent }: ReminderModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const hasEmail = Boolean(row.donor_email);
   const hasPhone = Boolean(row.donor_phone);
   const {
@@ -48,20 +46,16 @@ export function ReminderModal({ campaignId, row, onClose, onSent }: ReminderModa
     mode: 'onBlur',
   });
 
-  const onSubmit = async (values: ReminderValues) => {
-    setServerError('');
-    try {
-      const result = await sendReminder(campaignId, {
-        donor_id: row.donor_id,
-        channel: values.channel as NotificationChannel,
-        message: values.message.trim() === '' ? null : values.message.trim(),
-      });
-      notify.success(successMessage(result.message_code, 'messages.REMINDER_SENT'));
-      onSent();
-    } catch (err) {
-      if (!applyServerFieldErrors(err, setError, FIELDS)) setServerError(apiErrorMessage(err));
-    }
-  };
+  const onSubmit = (values: ReminderValues) =>
+    submit(
+      () =>
+        sendReminder(campaignId, {
+          donor_id: row.donor_id,
+          channel: values.channel as NotificationChannel,
+          message: values.message.trim() === '' ? null : values.message.trim(),
+        }),
+      { successKey: 'messages.REMINDER_SENT', onSuccess: onSent, handled: (err) => applyServerFieldErrors(err, setError, FIELDS) },
+    );
 
   const channels: { value: NotificationChannel; label: string; address: string | null }[] = [
     { value: 'email', label: t('followUp.reminder.email'), address: row.donor_email },
