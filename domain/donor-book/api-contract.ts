@@ -163,7 +163,7 @@ export interface DonorRow extends DonorFields, DonorFigures {
 }
 
 export interface DonorListQuery extends ListQuery {
-  /** sort: name | created_at | paid_cents | outstanding_cents | last_donation_date (prefix '-' for descending) */
+  /** sort: name | created_at | paid_cents | outstanding_cents | last_donation_date | contributor_type | eligibility (prefix '-' for descending) */
   contributor_type?: ContributorType;
   eligibility?: Eligibility;
   tag?: string;

@@ -453,7 +453,7 @@ export const metadataParamsSchema = object({ campaignId: campaignIdField, metada
 
 // ── list queries ────────────────────────────────────────────────────────────────────────────
 
-export const DONOR_LIST_SORTS = ['name', 'created_at', 'paid_cents', 'outstanding_cents', 'last_donation_date'] as const;
+export const DONOR_LIST_SORTS = ['name', 'created_at', 'paid_cents', 'outstanding_cents', 'last_donation_date', 'contributor_type', 'eligibility'] as const;
 export const PLEDGE_LIST_SORTS = ['commitment_date', 'remaining_cents', 'donor_name', 'commitment_amount_cents'] as const;
 export const DONATION_LIST_SORTS = ['paying_date', 'paid_amount_cents', 'donor_name'] as const;
 export const FOLLOW_UP_LIST_SORTS = ['next_payment_date', 'remaining_cents', 'next_call_date', 'donor_name'] as const;

@@ -1,8 +1,9 @@
 /**
- * list_donor: one page of donors with real server-side search, filters and sorts. Every sort has an
- * index (name, created_at, and the figures the database keeps: paid_cents, outstanding_cents,
- * last_donation_date), with the id as a stable tie-break. The count runs once (and is cached until
- * the campaign's next write: list-cache.ts).
+ * list_donor: one page of donors with real server-side search, filters and sorts, each with the id
+ * as a stable tie-break. Name, created_at and the figures the database keeps (paid_cents,
+ * outstanding_cents, last_donation_date) have an index; contributor_type and eligibility sort the
+ * campaign's rows found through its campaign_id index (no index of their own yet). The count runs
+ * once (and is cached until the campaign's next write: list-cache.ts).
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { versionSql } from './book-version-repository';
@@ -66,6 +67,10 @@ function donorOrder(sort: string, table: 'donors' | 'p'): SQL[] {
       return [dir(column('paid_cents')), dir(id)];
     case 'outstanding_cents':
       return [dir(column('outstanding_cents')), dir(id)];
+    case 'contributor_type':
+    case 'eligibility':
+      // The stored codes sort like their labels ('candidate' … 'political_action_committee', 'np' … 'un'): donors.test.ts checks it.
+      return [dir(column(field)), dir(id)];
     case 'last_donation_date':
       // Never donated = oldest: first ascending, last descending (the index's order either way).
       return descending ? [sql`${column('last_donation_date')} desc nulls last`, desc(id)] : [sql`${column('last_donation_date')} asc nulls first`, asc(id)];

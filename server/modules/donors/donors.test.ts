@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonorListData, DonorRow } from '../../../domain/donor-book/api-contract';
+import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, labelOf } from '../../../domain/donor-book/enums';
 import { donors } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';
@@ -177,6 +178,32 @@ describe('donors: add, update, get, delete, duplicates, tenancy', () => {
     expect((await del(t, path(P.deleteDonor, { campaignId, donorId: free.donor_id }), owner.token)).statusCode).toBe(404);
   });
 
+  it('delete_donor: a pledge alone (even written off) or a refunded donation still refuses; calls and notes go with the donor', async () => {
+    const pledged = await addDonor(t, owner.token, campaignId);
+    const pledge = await addPledge(t, owner.token, campaignId, pledged.donor_id);
+    expect((await post(t, P.writeOffPledge, { campaign_id: campaignId, pledge_id: pledge.pledge_id, reason: 'Moved away' }, owner.token)).statusCode).toBe(200);
+    const refunded = await addDonor(t, owner.token, campaignId);
+    const gift = await addDonation(t, owner.token, campaignId, refunded.donor_id);
+    expect((await post(t, P.refundDonation, { campaign_id: campaignId, donation_id: gift.donation.donation_id, refund_date: '2025-06-10', refund_reason: 'Asked back' }, owner.token)).statusCode).toBe(200);
+    for (const donor of [pledged, refunded]) {
+      const res = await del(t, path(P.deleteDonor, { campaignId, donorId: donor.donor_id }), owner.token);
+      expect([res.statusCode, res.json()]).toEqual([409, { code: 'DONOR_HAS_RECORDS', message: 'This donor has pledges or donations; merge the donor instead of deleting' }]);
+      expect((await getJson(t, path(P.getDonor, { campaignId, donorId: donor.donor_id }), owner.token)).statusCode).toBe(200);
+    }
+
+    const called = await addDonor(t, owner.token, campaignId, { name: 'Called Only' });
+    const call = await post(t, P.addFollowUpCall, { campaign_id: campaignId, donor_id: called.donor_id, outcome: 'no_answer', note: 'Try again', next_call_date: null }, owner.token);
+    expect(call.statusCode, call.body).toBe(201);
+    expect((await post(t, P.addMetadata, { campaign_id: campaignId, donor_id: called.donor_id, kind: 'note', value: 'Met at the fair' }, owner.token)).statusCode).toBe(201);
+    const res = await del(t, path(P.deleteDonor, { campaignId, donorId: called.donor_id }), owner.token);
+    expect([res.statusCode, res.json().message_code]).toEqual([200, 'DONOR_DELETED']);
+    expect((await getJson(t, path(P.getDonor, { campaignId, donorId: called.donor_id }), owner.token)).json().code).toBe('DONOR_NOT_FOUND');
+    const calls = await getJson(t, `${path(P.listFollowUpCall, { campaignId })}?donor_id=${called.donor_id}`, owner.token);
+    expect(calls.json().data).toMatchObject({ follow_up_call_list: [], total: 0 });
+    const listed = (await getJson(t, `${path(P.listDonor, { campaignId })}?search=Called%20Only`, owner.token)).json().data as DonorListData;
+    expect(listed.total).toBe(0);
+  });
+
   it("tenancy: campaign B's member with B's id and A's donor ids gets 404 and nothing changes; A's rows never appear in B's lists", async () => {
     const donor = await addDonor(t, owner.token, campaignId, { name: 'Tenant Alpha' });
     const asB = (url: string) => getJson(t, url, outsider.token);
@@ -276,6 +303,42 @@ describe('list_donor: search, filters, sorts, paging, figures per row', () => {
     expect((await list('page=9')).donor_list).toEqual([]);
   });
 
+  it('sorts by contributor type and eligibility (each direction, ties by id, stable across pages)', async () => {
+    const byId = (...keys: string[]) => keys.map((k) => ids[k]!).sort();
+    const idsOf = (data: DonorListData) => data.donor_list.map((d) => d.donor_id);
+    const byType = [...byId('alice', 'bob', 'dave', 'erin'), ids.carol!];
+    expect(idsOf(await list('sort=contributor_type'))).toEqual(byType);
+    expect(idsOf(await list('sort=-contributor_type'))).toEqual([...byType].reverse());
+    const byEligibility = [ids.bob!, ids.alice!, ...byId('carol', 'dave', 'erin')];
+    expect(idsOf(await list('sort=eligibility'))).toEqual(byEligibility);
+    expect(idsOf(await list('sort=-eligibility'))).toEqual([...byEligibility].reverse());
+    const pages = await Promise.all([1, 2, 3].map((page) => list(`sort=eligibility&limit=2&page=${page}`)));
+    expect(pages.flatMap(idsOf)).toEqual(byEligibility);
+    // Filters and sort together.
+    expect(idsOf(await list('sort=-eligibility&contributor_type=individual'))).toEqual([...byId('dave', 'erin').reverse(), ids.alice!, ids.bob!]);
+  });
+
+  it('the contributor type and eligibility sorts follow the labels the list shows, for every value', async () => {
+    const other = await customCampaign(t, owner.token);
+    const types = CONTRIBUTOR_TYPE_OPTIONS.map((o) => o.value);
+    for (const [i, contributor_type] of types.entries()) {
+      await addDonor(t, owner.token, other, { contributor_type, eligibility: ELIGIBILITY_OPTIONS[i % ELIGIBILITY_OPTIONS.length]!.value });
+    }
+    const rows = async (sort: string) => {
+      const res = await getJson(t, `${path(P.listDonor, { campaignId: other })}?sort=${sort}`, owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as DonorListData).donor_list;
+    };
+    const alphabetical = (labels: string[]) => [...labels].sort((a, b) => a.localeCompare(b, 'en'));
+    const typeLabels = (await rows('contributor_type')).map((d) => labelOf(CONTRIBUTOR_TYPE_OPTIONS, d.contributor_type));
+    expect(typeLabels).toHaveLength(types.length);
+    expect(typeLabels).toEqual(alphabetical(typeLabels));
+    expect((await rows('-contributor_type')).map((d) => labelOf(CONTRIBUTOR_TYPE_OPTIONS, d.contributor_type))).toEqual(alphabetical(typeLabels).reverse());
+    const eligibilityLabels = (await rows('eligibility')).map((d) => labelOf(ELIGIBILITY_OPTIONS, d.eligibility));
+    expect(new Set(eligibilityLabels).size).toBe(ELIGIBILITY_OPTIONS.length);
+    expect(eligibilityLabels).toEqual(alphabetical(eligibilityLabels));
+  });
+
   it('search: name, e-mail, employer, phone (digits), case-insensitive; the count follows', async () => {
     expect(names(await list('search=ALICE'))).toEqual(['alice Adams']);
     expect(names(await list('search=brown.example'))).toEqual(['Bob Brown']);
@@ -314,7 +377,7 @@ describe('list_donor: search, filters, sorts, paging, figures per row', () => {
       fields: {
         page: 'Page must be a whole number from 1',
         limit: 'Limit must be a whole number from 1 to 500',
-        sort: 'Sort must be one of: name, created_at, paid_cents, outstanding_cents, last_donation_date (prefix - for descending)',
+        sort: 'Sort must be one of: name, created_at, paid_cents, outstanding_cents, last_donation_date, contributor_type, eligibility (prefix - for descending)',
         balance: 'Unknown filter value',
         search: 'Search should be at most 100 characters',
       },

@@ -4,6 +4,7 @@ import {
   donorBookPath,
   type AddDonationRequest,
   type AddDonorRequest,
+  type AddFollowUpCallRequest,
   type AddMetadataRequest,
   type AddPledgeRequest,
   type DonationListData,
@@ -65,6 +66,7 @@ export const getDonor = (campaignId: string, donorId: string) => get<DonorDetail
 export const addDonor = (body: AddDonorRequest) => post<DonorRow>(P.addDonor, body);
 export const updateDonor = (body: UpdateDonorRequest) => post<DonorRow>(P.updateDonor, body);
 export const mergeDonors = (body: MergeDonorRequest) => post<DonorRow>(P.mergeDonor, body);
+export const deleteDonor = (campaignId: string, donorId: string) => remove(donorBookPath(P.deleteDonor, { campaignId, donorId }));
 
 /** list_donor_tags: the campaign's tags (answer `{ tag_list }` of strings or of `{ tag }` / `{ value }` rows). */
 export async function listDonorTags(campaignId: string): Promise<string[]> {
@@ -95,6 +97,7 @@ export const listDonorHistory = (campaignId: string, query: { donor_id: string; 
   get<DonorHistoryListData>(donorBookPath(P.listDonorHistory, c(campaignId)), query);
 export const listFollowUpCalls = (campaignId: string, query: { donor_id: string; page?: number; limit?: number }) =>
   get<FollowUpCallListData>(donorBookPath(P.listFollowUpCall, c(campaignId)), query);
+export const addFollowUpCall = (body: AddFollowUpCallRequest) => post<unknown>(P.addFollowUpCall, body);
 
 // ── tags and notes ──────────────────────────────────────────────────────────────────────────
 

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FollowUpCallRow } from '../../../../domain/donor-book/api-contract';
 import { CALL_OUTCOME_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
+import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import { LogCallModal } from '../../../components/log-call-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { listFollowUpCalls } from '../api/donors-api';
+import { addFollowUpCall, listFollowUpCalls } from '../api/donors-api';
 import { useRemote } from '../use-remote';
 import styles from './sections.module.css';
 
@@ -15,16 +17,27 @@ interface CallsSectionProps {
   campaignId: string;
   donorId: string;
   donorName: string;
+  donorPhone: string | null;
+  /** follow_up.write: may log a call. */
+  canWrite: boolean;
   version: number;
 }
 
-/** The donor's logged calls and sent reminders (list_follow_up_call?donor_id=), newest first. Read-only here. */
-export function CallsSection({ campaignId, donorId, donorName, version }: CallsSectionProps) {
+/** The donor's logged calls and sent reminders (list_follow_up_call?donor_id=), newest first; 'Log call' adds one. */
+export function CallsSection({ campaignId, donorId, donorName, donorPhone, canWrite, version }: CallsSectionProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [logging, setLogging] = useState(false);
   const query = { donor_id: donorId, page, limit: PAGE_SIZE };
   const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${version}`, () => listFollowUpCalls(campaignId, query));
   const rows = list.data?.follow_up_call_list ?? [];
+
+  const logged = () => {
+    setLogging(false);
+    // The new call is the newest: show the first page, loaded again.
+    setPage(1);
+    list.reload();
+  };
 
   const columns: DataTableColumn<FollowUpCallRow>[] = [
     { id: 'date', nowrap: true, header: t('donors.calls.columns.date'), cell: (c) => formatDate(c.created_at) },
@@ -45,6 +58,11 @@ export function CallsSection({ campaignId, donorId, donorName, version }: CallsS
         <h2 id="calls-heading" className={styles.cardTitle}>
           {t('donors.calls.title')}
         </h2>
+        {canWrite && (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setLogging(true)}>
+            {t('donors.calls.logCall')}
+          </button>
+        )}
       </div>
       <DataTable
         caption={t('donors.calls.caption', { name: donorName })}
@@ -59,6 +77,15 @@ export function CallsSection({ campaignId, donorId, donorName, version }: CallsS
         <div className={styles.pagerSlot}>
           <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPageChange={setPage} disabled={list.loading} label={t('donors.calls.title')} />
         </div>
+      )}
+      {logging && (
+        <LogCallModal
+          donorName={donorName}
+          donorPhone={donorPhone}
+          save={(call) => addFollowUpCall({ campaign_id: campaignId, donor_id: donorId, ...call })}
+          onClose={() => setLogging(false)}
+          onLogged={logged}
+        />
       )}
     </section>
   );

@@ -109,6 +109,32 @@ describe('/donor-list', () => {
     await waitFor(() => expect(listQueries.at(-1)).toMatchObject({ limit: '25', search: 'ann' }));
   });
 
+  it('sorts by contributor type and by eligibility on the server; Limit used is not a sort', async () => {
+    const user = userEvent.setup();
+    const { router } = open();
+    await table();
+    await user.click(screen.getByRole('button', { name: /Contributor type/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: 'contributor_type' }));
+    expect(screen.getByRole('columnheader', { name: /Contributor type/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Contributor type/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: '-contributor_type' }));
+    expect(screen.getByRole('columnheader', { name: /Contributor type/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: /Eligibility/ }));
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: 'eligibility' }));
+    expect(screen.getByRole('columnheader', { name: /Eligibility/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Contributor type/ })).toHaveAttribute('aria-sort', 'none');
+    expect(router.state.location.search).toBe('?sort=eligibility');
+    expect(within(screen.getByRole('columnheader', { name: 'Limit used' })).queryByRole('button')).toBeNull();
+  });
+
+  it('reads a contributor type or eligibility sort from the URL', async () => {
+    open('/donor-list?sort=-eligibility');
+    await table();
+    expect(listQueries[0]).toEqual({ page: '1', limit: '25', sort: '-eligibility' });
+    expect(screen.getByRole('columnheader', { name: /Eligibility/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('reads its state from the URL on load', async () => {
     open('/donor-list?eligibility=np&page=2&sort=-outstanding_cents');
     await table();

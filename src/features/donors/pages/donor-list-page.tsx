@@ -82,6 +82,7 @@ export default function DonorListPage() {
     {
       id: 'type',
       header: t('donors.columns.contributorType'),
+      sortKey: 'contributor_type',
       cell: (d) => (
         <>
           {labelOf(CONTRIBUTOR_TYPE_OPTIONS, d.contributor_type)}
@@ -89,7 +90,7 @@ export default function DonorListPage() {
         </>
       ),
     },
-    { id: 'eligibility', header: t('donors.columns.eligibility'), cell: (d) => labelOf(ELIGIBILITY_OPTIONS, d.eligibility) },
+    { id: 'eligibility', header: t('donors.columns.eligibility'), sortKey: 'eligibility', cell: (d) => labelOf(ELIGIBILITY_OPTIONS, d.eligibility) },
     { id: 'paid', header: t('donors.columns.paid'), align: 'end', sortKey: 'paid_cents', descendingFirst: true, cell: (d) => formatCents(d.paid_cents) },
     {
       id: 'outstanding',

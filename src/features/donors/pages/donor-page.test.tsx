@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { DonationRow, MetadataRow } from '../../../../domain/donor-book/api-contract';
+import type { DonationRow, FollowUpCallRow, MetadataRow } from '../../../../domain/donor-book/api-contract';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
@@ -15,6 +15,7 @@ const TAG_1 = 'f0000000-0000-4000-8000-000000000001';
 let resources: string[] = ALL_RESOURCES;
 let donations: DonationRow[] = [];
 let metadata: MetadataRow[] = [];
+let calls: FollowUpCallRow[] = [];
 const posts: { path: string; body: Record<string, unknown> }[] = [];
 const deletes: string[] = [];
 
@@ -22,8 +23,13 @@ function metadataRow(overrides: Partial<MetadataRow> = {}): MetadataRow {
   return { metadata_id: TAG_1, donor_id: DONOR_1, kind: 'tag', value: 'vip', created_at: '2025-01-02T10:00:00Z', updated_at: '2025-01-02T10:00:00Z', created_by: null, ...overrides };
 }
 
+function callRow(overrides: Partial<FollowUpCallRow> = {}): FollowUpCallRow {
+  return { call_id: 'c1', donor_id: DONOR_1, kind: 'call', outcome: 'promised_payment', channel: null, note: 'Will pay in June', next_call_date: '2025-06-01', created_at: '2025-05-01T10:00:00Z', created_by: { user_id: 'u', name: 'Jane Roe' }, ...overrides };
+}
+
 function reset() {
   resources = ALL_RESOURCES;
+  calls = [callRow()];
   donations = [donationRow()];
   metadata = [metadataRow(), metadataRow({ metadata_id: 'f0000000-0000-4000-8000-000000000002', kind: 'note', value: 'Met at the gala', created_by: { user_id: 'u', name: 'Jane Roe' } })];
   posts.length = 0;
@@ -62,18 +68,18 @@ const server = setupServer(
       },
     }),
   ),
-  http.get('*/donation/donor/list_follow_up_call/:campaignId', () =>
-    HttpResponse.json({
-      data: {
-        follow_up_call_list: [
-          { call_id: 'c1', donor_id: DONOR_1, kind: 'call', outcome: 'promised_payment', channel: null, note: 'Will pay in June', next_call_date: '2025-06-01', created_at: '2025-05-01T10:00:00Z', created_by: { user_id: 'u', name: 'Jane Roe' } },
-        ],
-        total: 1,
-        page: 1,
-        limit: 10,
-      },
-    }),
-  ),
+  http.get('*/donation/donor/list_follow_up_call/:campaignId', () => HttpResponse.json({ data: { follow_up_call_list: calls, total: calls.length, page: 1, limit: 10 } })),
+  http.post('*/donation/donor/add_follow_up_call', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    posts.push({ path: 'add_follow_up_call', body });
+    const row = callRow({ call_id: 'c2', outcome: body.outcome as FollowUpCallRow['outcome'], note: body.note as string | null, next_call_date: body.next_call_date as string | null, created_at: '2025-06-10T10:00:00Z' });
+    calls = [row, ...calls];
+    return HttpResponse.json({ data: row, message_code: 'CALL_LOGGED' }, { status: 201 });
+  }),
+  http.delete('*/donation/donor/delete_donor/:campaignId/:donorId', ({ params }) => {
+    deletes.push(`donor:${String(params.donorId)}`);
+    return HttpResponse.json({ data: { donor_id: params.donorId }, message_code: 'DONOR_DELETED' });
+  }),
   http.get('*/donation/donor/list_metadata/:campaignId', () => HttpResponse.json({ data: { metadata_list: metadata, total: metadata.length, page: 1, limit: 500 } })),
   http.post('*/donation/donor/add_metadata', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
@@ -184,6 +190,88 @@ describe('/donor-list/:donorId', () => {
     expect(screen.queryByRole('button', { name: 'Record a pledge' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Add tag' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete donor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log call' })).toBeNull();
+  });
+
+  it('shows the calls without Log call to a role that may read calls but not log them', async () => {
+    resources = ['donor.read', 'follow_up.read'];
+    open();
+    const callsTable = await screen.findByRole('table', { name: 'Calls and reminders of Ann Donor' });
+    expect(await within(callsTable).findByText('Will pay in June')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log call' })).toBeNull();
+  });
+
+  it('deletes the donor after confirmation, then shows the donor list with a success toast', async () => {
+    const user = userEvent.setup();
+    const { router } = open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Delete donor' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Delete Ann Donor?' });
+    expect(confirm).toHaveTextContent('This cannot be undone');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete donor' }));
+    confirm = await screen.findByRole('dialog', { name: 'Delete Ann Donor?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Donor deleted successfully')).toBeInTheDocument();
+    expect(deletes).toEqual([`donor:${DONOR_1}`]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donor-list'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donor List' })).toBeInTheDocument();
+  });
+
+  it("a refused delete keeps the dialog open with the server's catalogue message; only Cancel is left", async () => {
+    server.use(
+      http.delete('*/donation/donor/delete_donor/:campaignId/:donorId', () => HttpResponse.json({ code: 'DONOR_HAS_RECORDS', message: 'server words' }, { status: 409 })),
+    );
+    const user = userEvent.setup();
+    const { router } = open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Delete donor' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Ann Donor?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const alert = await within(confirm).findByRole('alert');
+    expect(alert).toHaveTextContent('This donor has pledges or donations; merge the donor instead of deleting');
+    expect(alert).toHaveTextContent('use Merge with… to move their pledges and donations');
+    expect(screen.queryByText('server words')).toBeNull();
+    expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe(`/donor-list/${DONOR_1}`);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Opened again, the dialog starts afresh.
+    await user.click(screen.getByRole('button', { name: 'Delete donor' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete Ann Donor?' });
+    expect(within(again).queryByRole('alert')).toBeNull();
+    expect(within(again).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('logs a call from the donor page; the calls table shows it', async () => {
+    const user = userEvent.setup();
+    open();
+    const callsTable = await screen.findByRole('table', { name: 'Calls and reminders of Ann Donor' });
+    await within(callsTable).findByText('Will pay in June');
+    await user.click(screen.getByRole('button', { name: 'Log call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log call: Ann Donor' });
+    expect(within(dialog).getByRole('link', { name: '5551234567' })).toHaveAttribute('href', 'tel:5551234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Log call' }));
+    expect(await within(dialog).findByText('Call outcome is required')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+    await user.selectOptions(within(dialog).getByLabelText(/Outcome/), 'left_message');
+    await user.type(within(dialog).getByLabelText('Note'), ' Call back after the holidays ');
+    await user.type(within(dialog).getByLabelText('Next call date'), '05-01-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('Call logged successfully')).toBeInTheDocument();
+    expect(posts).toEqual([
+      {
+        path: 'add_follow_up_call',
+        body: { campaign_id: CAMPAIGN_A, donor_id: DONOR_1, outcome: 'left_message', note: 'Call back after the holidays', next_call_date: '2026-01-05' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(callsTable).findByText('Call back after the holidays')).toBeInTheDocument();
+    expect(within(callsTable).getAllByRole('row')).toHaveLength(3);
   });
 
   it('records a donation; a 422 limit answer shows the catalogue message and nothing is added', async () => {

@@ -14,6 +14,7 @@ import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getDonor } from '../api/donors-api';
 import { CallsSection } from '../components/calls-section';
+import { DeleteDonor } from '../components/delete-donor';
 import { DonationsSection } from '../components/donations-section';
 import { DonorFigures } from '../components/donor-figures';
 import { DonorFormModal } from '../components/donor-form-modal';
@@ -25,7 +26,7 @@ import { countryLabel } from '../countries';
 import { useCampaignId, useRemote } from '../use-remote';
 import styles from './donor-page.module.css';
 
-/** /donor-list/:donorId: one donor's contact details, figures, pledges, donations, history, tags, notes, calls; edit and merge. */
+/** /donor-list/:donorId: one donor's contact details, figures, pledges, donations, history, tags, notes, calls; edit, merge, delete, log a call. */
 export default function DonorPage() {
   const { t } = useTranslation();
   const { donorId = '' } = useParams();
@@ -35,6 +36,7 @@ export default function DonorPage() {
   const canReadDonations = useCan('donation.read');
   const canWriteDonations = useCan('donation.write');
   const canReadCalls = useCan('follow_up.read');
+  const canWriteCalls = useCan('follow_up.write');
   const [version, setVersion] = useState(0);
   const detail = useRemote(campaignId && donorId ? `${campaignId}:${donorId}:${version}` : null, () => getDonor(campaignId, donorId));
   const donor = detail.data && detail.data.donor_id === donorId ? detail.data : null;
@@ -94,6 +96,7 @@ export default function DonorPage() {
         action={
           canWriteDonor && (
             <div className={styles.headerActions}>
+              <DeleteDonor campaignId={campaignId} donor={donor} onDeleted={() => setGoTo(paths.donorList)} />
               <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => setMerging(true)}>
                 {t('donors.mergeWith')}
               </button>
@@ -116,7 +119,9 @@ export default function DonorPage() {
         </div>
         <div>
           <HistorySection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} version={version} />
-          {canReadCalls && <CallsSection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} version={version} />}
+          {canReadCalls && (
+            <CallsSection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} donorPhone={donor.donor_phone} canWrite={canWriteCalls} version={version} />
+          )}
         </div>
       </div>
       {editing && (

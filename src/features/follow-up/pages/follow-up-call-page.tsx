@@ -11,14 +11,14 @@ import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
+import { LogCallModal } from '../../../components/log-call-modal';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
 import { donorPagePath, paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listFollowUp } from '../api/follow-up-api';
-import { LogCallModal } from '../components/log-call-modal';
+import { addFollowUpCall, listFollowUp } from '../api/follow-up-api';
 import { ReminderModal } from '../components/reminder-modal';
 import styles from './follow-up-call-page.module.css';
 
@@ -284,7 +284,15 @@ export default function FollowUpCallPage() {
         }
       />
       <Pager page={page} pageSize={limit} total={total} disabled={loading} onPageChange={(p) => update({ page: p })} onPageSizeChange={(size) => update({ limit: size === DEFAULT_LIMIT ? null : size })} pageSizeOptions={PAGE_SIZES} />
-      {calling && <LogCallModal campaignId={campaignId} row={calling} onClose={() => setCalling(null)} onLogged={afterWrite} />}
+      {calling && (
+        <LogCallModal
+          donorName={calling.donor_name}
+          donorPhone={calling.donor_phone}
+          save={(call) => addFollowUpCall({ campaign_id: campaignId, donor_id: calling.donor_id, ...call })}
+          onClose={() => setCalling(null)}
+          onLogged={afterWrite}
+        />
+      )}
       {reminding && <ReminderModal campaignId={campaignId} row={reminding} onClose={() => setReminding(null)} onSent={afterWrite} />}
     </>
   );

@@ -1,24 +1,27 @@
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FollowUpRow } from '../../../../domain/donor-book/api-contract';
-import { CALL_OUTCOME_OPTIONS, type CallOutcome } from '../../../../domain/donor-book/enums';
-import { addFollowUpCallRequestSchema } from '../../../../domain/validation/donors';
-import { DateInput } from '../../../components/date-input';
-import { FormAlert } from '../../../components/form-alert';
-import { FormModal } from '../../../components/form-modal';
-import { SelectField } from '../../../components/select-field';
-import { SubmitButton } from '../../../components/submit-button';
-import { TextArea } from '../../../components/text-area';
-import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
-import { useServerSubmit } from '../../../lib/use-server-submit';
-import { addFollowUpCall } from '../api/follow-up-api';
-import styles from './follow-up-modals.module.css';
+import type { AddFollowUpCallRequest } from '../../domain/donor-book/api-contract';
+import { CALL_OUTCOME_OPTIONS, type CallOutcome } from '../../domain/donor-book/enums';
+import { addFollowUpCallRequestSchema } from '../../domain/validation/donors';
+import { applyServerFieldErrors, catalogueResolver } from '../lib/form-resolver';
+import { useServerSubmit } from '../lib/use-server-submit';
+import { DateInput } from './date-input';
+import { FormAlert } from './form-alert';
+import { FormModal } from './form-modal';
+import { SelectField } from './select-field';
+import { SubmitButton } from './submit-button';
+import { TextArea } from './text-area';
+import styles from './log-call-modal.module.css';
+import '../lib/staff-catalogue';
 
 interface CallValues {
   outcome: string;
   note: string;
   next_call_date: string;
 }
+
+/** What a logged call sends besides the campaign and the donor. */
+export type LoggedCall = Omit<AddFollowUpCallRequest, 'campaign_id' | 'donor_id'>;
 
 const FIELDS = ['outcome', 'note', 'next_call_date'] as const;
 const callFormSchema = addFollowUpCallRequestSchema.pick([...FIELDS]);
@@ -27,14 +30,16 @@ const catalogue = catalogueResolver<CallValues>(callFormSchema);
 const resolver: Resolver<CallValues> = (values, context, options) => catalogue({ ...values, outcome: values.outcome || undefined } as unknown as CallValues, context, options);
 
 interface LogCallModalProps {
-  campaignId: string;
-  row: FollowUpRow;
+  donorName: string;
+  donorPhone: string | null;
+  /** Sends the call (add_follow_up_call with the caller's campaign and donor); answers the message code. */
+  save: (call: LoggedCall) => Promise<{ message_code?: string }>;
   onClose: () => void;
   onLogged: () => void;
 }
 
-/** 'Log call': the outcome, a note and the next call date of a call to a donor (add_follow_up_call). */
-export function LogCallModal({ campaignId, row, onClose, onLogged }: LogCallModalProps) {
+/** 'Log call': the outcome, a note and the next call date of a call to a donor (Follow-up Call page, donor page). */
+export function LogCallModal({ donorName, donorPhone, save, onClose, onLogged }: LogCallModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
   const {
@@ -52,9 +57,7 @@ export function LogCallModal({ campaignId, row, onClose, onLogged }: LogCallModa
   const onSubmit = (values: CallValues) =>
     submit(
       () =>
-        addFollowUpCall({
-          campaign_id: campaignId,
-          donor_id: row.donor_id,
+        save({
           outcome: values.outcome as CallOutcome,
           note: values.note.trim() === '' ? null : values.note.trim(),
           next_call_date: values.next_call_date === '' ? null : values.next_call_date,
@@ -63,15 +66,15 @@ export function LogCallModal({ campaignId, row, onClose, onLogged }: LogCallModa
     );
 
   return (
-    <FormModal title={t('followUp.call.title', { name: row.donor_name })} dirty={isDirty && !isSubmitting} onClose={onClose}>
+    <FormModal title={t('followUp.call.title', { name: donorName })} dirty={isDirty && !isSubmitting} onClose={onClose}>
       {(requestClose) => (
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('followUp.call.form')}>
           {serverError && <FormAlert>{serverError}</FormAlert>}
-          {row.donor_phone && (
+          {donorPhone && (
             <p className={styles.contact}>
               {t('followUp.call.phone')}{' '}
-              <a href={`tel:${row.donor_phone}`} className={styles.phone}>
-                {row.donor_phone}
+              <a href={`tel:${donorPhone}`} className={styles.phone}>
+                {donorPhone}
               </a>
             </p>
           )}
