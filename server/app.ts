@@ -18,6 +18,7 @@ import { adminUsersRoutes } from './modules/users/admin-routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
+import { registerChangeFeed } from './plugins/change-feed';
 import { registerClock, type Clock } from './plugins/clock';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
@@ -67,6 +68,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   app.decorate('db', db);
   app.decorate('pool', pool);
   registerClock(app, clock);
+  await registerChangeFeed(app);
 
   // Order matters: the error handler and the hooks of helmet/rate-limit must exist before routes are added.
   const spa: { fallback?: NotFoundFallback } = {};

@@ -17,6 +17,8 @@
  *   409 CAMPAIGN_ARCHIVED  an archived campaign is read-only: any method but GET/HEAD/OPTIONS is
  *       refused, unless the declaration opts out with `allowArchived: true` (restore_campaign, or a
  *       POST that only reads, such as starting a report download)
+ * The membership lookup is kept in memory until the campaign, its members or roles change (a
+ * committed change is seen before the next request: db/change-feed.ts).
  * A route without a declaration fails closed (500, logged) and fails the authorization matrix test.
  * `app.routeAccess` lists every registered route with its declaration (collected by onRoute).
  * Routes added by third-party plugins (static files) get one with `withDefaultAccess`.
@@ -24,7 +26,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isResourceName, type ResourceName } from '../../domain/permissions';
 import type { CampaignStatus } from '../../domain/campaign';
-import { findMemberAccess } from '../modules/rbac/access-repository';
+import { findMemberAccess, type MemberAccessRow } from '../modules/rbac/access-repository';
 import { resolveResourceNames } from '../modules/rbac/role-resources';
 import { AppError, fail } from './errors';
 
@@ -70,6 +72,9 @@ declare module 'fastify' {
 
 /** Methods that never change anything: allowed on an archived campaign. */
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Memberships kept in memory until the campaign, its members or its roles change (db/change-feed.ts). */
+const MEMBER_CACHE_ENTRIES = 20_000;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -151,7 +156,10 @@ export function registerAccess(app: FastifyInstance): void {
     const raw = campaignIdOf(request, access.from);
     if (raw === undefined || raw === null || raw === '') throw fail(400, 'SELECT_CAMPAIGN_FIRST', { in: access.from.split('.')[0], field: access.from.split('.')[1] });
     if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) throw campaignNotFound();
-    const member = await findMemberAccess(app.db, raw.toLowerCase(), user.id);
+    const campaignId = raw.toLowerCase();
+    const member = await app.changes
+      .cache<MemberAccessRow | null>('member-access', MEMBER_CACHE_ENTRIES)
+      .get(`${campaignId}|${user.id}`, [`campaign:${campaignId}`], () => findMemberAccess(app.db, campaignId, user.id));
     if (!member) throw campaignNotFound();
     const resourceNames = resolveResourceNames(member.role, member.customResourceNames);
     if (access.campaign !== 'member' && !resourceNames.includes(access.campaign)) throw fail(403, 'FORBIDDEN');

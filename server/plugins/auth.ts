@@ -2,11 +2,11 @@
  * Routes declare who may call them in `config.access` (plugins/access.ts), which calls these.
  * `app.authenticate`: a preHandler that accepts `Authorization: Bearer <idToken>` (access tokens
  * too), checks the JWT (HS256, iss, aud, exp), then the session (not revoked, not expired) and the
- * user (active) in one lookup. Anything else is 401 UNAUTHORIZED. Sets `request.user`.
+ * user (active) in one lookup, kept in memory until either row changes (db/change-feed.ts). Anything else is 401 UNAUTHORIZED. Sets `request.user`.
  * `app.requirePlatformAdmin`: after authenticate, 403 FORBIDDEN unless a platform administrator.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSessionAuth } from '../modules/auth/sessions-repository';
+import { findSessionAuth, type SessionAuthRow } from '../modules/auth/sessions-repository';
 import { verifySessionToken } from '../modules/auth/tokens';
 import { fail } from './errors';
 
@@ -25,6 +25,9 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/** Sessions whose check is kept in memory until their row or their user's row changes (db/change-feed.ts). */
+const SESSION_CACHE_ENTRIES = 10_000;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -47,7 +50,9 @@ export async function authenticateToken(app: FastifyInstance, token: string): Pr
   const now = app.clock.now();
   const verified = await verifySessionToken(app.config, now, token);
   if (!verified) return null;
-  const session = await findSessionAuth(app.db, verified.sessionId);
+  const session = await app.changes
+    .cache<SessionAuthRow | null>('session-auth', SESSION_CACHE_ENTRIES)
+    .get(verified.sessionId, [`session:${verified.sessionId}`, `user:${verified.userId}`], () => findSessionAuth(app.db, verified.sessionId));
   if (!session || session.userId !== verified.userId || session.revokedAt || session.expiresAt <= now || session.status !== 'active') return null;
   return { id: verified.userId, sessionId: verified.sessionId, isPlatformAdmin: session.isPlatformAdmin };
 }

@@ -64,4 +64,5 @@ export async function createCampaign(t: TestApp, token: string, overrides: Recor
 /** Adds a membership directly (invitations are tested on their own). */
 export async function addMember(t: TestApp, campaignId: string, userId: string, role: string): Promise<void> {
   await t.db.insert(campaignMembers).values({ campaignId, userId, role });
+  await t.app.changes.sync(); // written outside the API: wait until the read caches have seen it
 }

@@ -56,7 +56,15 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
 }
 
 /** What the auth preHandler needs about a session: one primary-key lookup with a join. */
-export async function findSessionAuth(db: Executor, sessionId: string) {
+export interface SessionAuthRow {
+  userId: string;
+  revokedAt: Date | null;
+  expiresAt: Date;
+  status: string;
+  isPlatformAdmin: boolean;
+}
+
+export async function findSessionAuth(db: Executor, sessionId: string): Promise<SessionAuthRow | null> {
   const [row] = await db
     .select({
       userId: sessions.userId,

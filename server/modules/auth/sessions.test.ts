@@ -110,8 +110,10 @@ describe('sessions and tokens', () => {
   it('a user blocked directly in the database loses refresh at once (session revoked)', async () => {
     const session = await activeUser(t, 'dbblock@example.org');
     await t.db.update(users).set({ status: 'blocked' }).where(eq(users.id, session.userId));
+    await t.app.changes.sync();
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
     await t.db.update(users).set({ status: 'active' }).where(eq(users.id, session.userId));
+    await t.app.changes.sync();
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
   });
 

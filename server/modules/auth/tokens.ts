@@ -25,11 +25,12 @@ export interface VerifiedToken {
   tokenUse: TokenUse;
 }
 
-const keys = new WeakMap<Config, Uint8Array>();
-function keyOf(config: Config): Uint8Array {
+/** The HMAC key, imported once per config (jose would import raw bytes again on every call). */
+const keys = new WeakMap<Config, Promise<CryptoKey>>();
+function keyOf(config: Config): Promise<CryptoKey> {
   let key = keys.get(config);
   if (!key) {
-    key = new TextEncoder().encode(config.tokenSecret);
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(config.tokenSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(config, key);
   }
   return key;
@@ -45,7 +46,7 @@ async function sign(config: Config, now: Date, subject: TokenSubject, tokenUse: 
     .setJti(randomUUID())
     .setIssuedAt(iat)
     .setExpirationTime(iat + TOKEN_TTL_SECONDS)
-    .sign(keyOf(config));
+    .sign(await keyOf(config));
 }
 
 export async function signSessionTokens(config: Config, now: Date, subject: TokenSubject): Promise<{ accessToken: string; idToken: string }> {
@@ -59,20 +60,37 @@ function toVerified(payload: JWTPayload): VerifiedToken | null {
   return { userId: sub, sessionId: sid, tokenUse };
 }
 
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * Tokens whose signature, issuer and audience were checked: a token never changes, so until it
+ * expires the check is not repeated (only its expiry is). Bounded; the oldest are forgotten first.
+ */
+const VERIFIED_TOKENS_MAX = 5_000;
+const verifiedTokens = new Map<string, { config: Config; verified: VerifiedToken; exp: number }>();
+function rememberVerified(token: string, entry: { config: Config; verified: VerifiedToken; exp: number }): void {
+  verifiedTokens.set(token, entry);
+  if (verifiedTokens.size > VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+}
+
 /**
  * Verifies signature (HS256 only), issuer, audience and expiry at `now`. Null when invalid.
  * `allowExpired` still requires a valid signature (sign-out with an expired access token).
  */
 export async function verifySessionToken(config: Config, now: Date, token: string, options: { allowExpired?: boolean } = {}): Promise<VerifiedToken | null> {
+  const known = verifiedTokens.get(token);
+  if (known && known.config === config && known.exp > Math.floor(now.getTime() / 1000) - CLOCK_TOLERANCE_SECONDS) return known.verified;
   try {
-    const { payload } = await jwtVerify(token, keyOf(config), {
+    const { payload } = await jwtVerify(token, await keyOf(config), {
       algorithms: [ALGORITHM],
       issuer: config.publicUrl,
       audience: TOKEN_AUDIENCE,
       currentDate: now,
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
-    return toVerified(payload);
+    const verified = toVerified(payload);
+    if (verified && typeof payload.exp === 'number') rememberVerified(token, { config, verified, exp: payload.exp });
+    return verified;
   } catch (error) {
     if (options.allowExpired && error instanceof errors.JWTExpired) return toVerified(error.payload);
     return null;

@@ -63,6 +63,7 @@ describe('dashboard stats', () => {
     // The demo campaign: NYC CFB, participant, mayor (citywide: limit $2,100 for p-a, match cap $250 at 8:1), cycle 2025 = 2024-01-01..2025-12-31.
     campaignId = t.seeded!.demoCampaign!.id;
     await t.db.update(campaigns).set({ electionCycle: '2025' }).where(eq(campaigns.id, campaignId)); // the demo runs for 2029; these figures are dated in 2025
+    await t.app.changes.sync();
     owner = await demoSignIn(t, 'owner');
     staff = await demoSignIn(t, 'staff');
     outsider = toSession(await activeUser(t, 'dashboard-outsider@example.org'));
@@ -179,6 +180,7 @@ describe('dashboard stats', () => {
 
   it('a refund reduces raised, cash on hand, the donation count, the month, the match and the cycle', async () => {
     await t.db.update(donations).set({ refundedAt: '2025-06-14', refundReason: 'Duplicate' }).where(eq(donations.id, ids.a1));
+    await t.app.changes.sync();
     const totals = await stats<TotalStats>(P.totalStats);
     expect(totals).toMatchObject({
       total_raised_cents: 430_000,
@@ -196,9 +198,12 @@ describe('dashboard stats', () => {
     expect(cycle.by_contributor_type.find((row) => row.contributor_type === 'individual')).toEqual({ contributor_type: 'individual', raised_cents: 300_000, donor_count: 4 });
     // A refund of a pledge payment brings the pledge's remainder back.
     await t.db.update(donations).set({ refundedAt: '2025-06-14', refundReason: 'Bounced' }).where(eq(donations.id, ids.d2));
+    await t.app.changes.sync();
     expect(await stats<TotalStats>(P.totalStats)).toMatchObject({ total_raised_cents: 420_000, outstanding_cents: 139_900 });
     await t.db.update(donations).set({ refundedAt: null, refundReason: null }).where(eq(donations.id, ids.d2));
+    await t.app.changes.sync();
     await t.db.update(donations).set({ refundedAt: null, refundReason: null }).where(eq(donations.id, ids.a1));
+    await t.app.changes.sync();
     expect((await stats<TotalStats>(P.totalStats)).total_raised_cents).toBe(440_000);
   });
 
@@ -221,17 +226,21 @@ describe('dashboard stats', () => {
     expect((await stats<MonthlyStatsData>(P.monthlyStats, '?months=1')).monthly_stats).toEqual([{ month: '2025-06', raised_cents: 10_000, pledged_cents: 0, spent_cents: 100_655 }]);
     expect((await stats<CycleStatsData>(P.cycleStats)).spent_cents).toBe(112_345 + 655);
     await t.db.delete(expenses).where(eq(expenses.payee, 'Late Vendor'));
+    await t.app.changes.sync();
   });
 
   it('a change of the compliance settings changes the match and the limits at once (no stale cache)', async () => {
     expect((await stats<TotalStats>(P.totalStats)).matchable_cents).toBe(55_000);
     await t.db.update(campaigns).set({ participantStatus: 'non_participant' }).where(eq(campaigns.id, campaignId));
+    await t.app.changes.sync();
     expect(await stats<TotalStats>(P.totalStats)).toMatchObject({ matchable_cents: 0, public_funds_cents: 0 });
     await t.db.update(campaigns).set({ officeSought: 'city_council', participantStatus: 'participant' }).where(eq(campaigns.id, campaignId));
+    await t.app.changes.sync();
     // City Council: $1,050 limit for p-a donors (A: 110,000 and D now at it), match cap $175 per donor: A 17,500 + B 5,000 + D 17,500.
     expect((await stats<TotalStats>(P.totalStats)).matchable_cents).toBe(40_000);
     expect((await stats<CycleStatsData>(P.cycleStats)).donors_at_limit).toBe(2);
     await t.db.update(campaigns).set({ officeSought: 'mayor' }).where(eq(campaigns.id, campaignId));
+    await t.app.changes.sync();
     expect((await stats<CycleStatsData>(P.cycleStats)).donors_at_limit).toBe(1);
   });
 
@@ -255,6 +264,7 @@ describe('dashboard stats', () => {
 
   it('a campaign without an election cycle counts everything in cycle-stats', async () => {
     await t.db.update(campaigns).set({ electionCycle: null }).where(eq(campaigns.id, otherCampaignId));
+    await t.app.changes.sync();
     expect(await stats<CycleStatsData>(P.cycleStats, '', outsider.token, otherCampaignId)).toMatchObject({
       election_cycle: null,
       start_date: null,

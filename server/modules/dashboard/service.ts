@@ -25,7 +25,8 @@ import type { ComplianceCampaign } from '../../../domain/compliance/types';
 import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/api-contract';
 import { CONTRIBUTOR_TYPES, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/donor-book/enums';
 import type { CampaignContext } from '../../plugins/access';
-import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import type { BookCampaign } from '../donors/book-campaign';
+import { readBookCampaign } from '../donors/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';
 import { cachedListFigure } from '../donors/list-cache';
 import {
@@ -86,7 +87,7 @@ function cached<T>(app: FastifyInstance, campaign: BookCampaign, name: string, c
 }
 
 export async function totalStats(app: FastifyInstance, ctx: CampaignContext): Promise<TotalStats> {
-  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const campaign = await readBookCampaign(app, ctx.id);
   const [totals, spent, match] = await Promise.all([
     cached(app, campaign, 'totals', async () => {
       const { totals: value, version } = await bookTotals(app.db, campaign.id);
@@ -125,7 +126,7 @@ export function lastMonths(now: Date, months: number): string[] {
 }
 
 export async function monthlyStats(app: FastifyInstance, ctx: CampaignContext, months: number): Promise<MonthlyStatsData> {
-  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const campaign = await readBookCampaign(app, ctx.id);
   const now = app.clock.now();
   const keys = lastMonths(now, months);
   const from = `${keys[0]}-01`;
@@ -163,7 +164,7 @@ function summarizeDonors(campaign: ComplianceCampaign, donors: readonly DonorCyc
 }
 
 export async function cycleStats(app: FastifyInstance, ctx: CampaignContext): Promise<CycleStatsData> {
-  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const campaign = await readBookCampaign(app, ctx.id);
   const range = cycleRange(campaign.cycle);
   const [byMethodRows, spent, summary] = await Promise.all([
     cached(app, campaign, 'methods', async () => {

@@ -26,6 +26,7 @@ describe('donations: compliance, edits, refunds, deletes, tenancy', () => {
     campaignId = await customCampaign(t, owner.token);
     staff = toSession(await activeUser(t, 'donations-staff@example.org'));
     await t.db.execute(`insert into campaign_members (campaign_id, user_id, role) values ('${campaignId}', '${staff.userId}', 'staff')`);
+    await t.app.changes.sync();
     outsider = toSession(await activeUser(t, 'donations-outsider@example.org'));
     otherCampaignId = await customCampaign(t, outsider.token);
   });
@@ -137,6 +138,7 @@ describe('donations: compliance, edits, refunds, deletes, tenancy', () => {
     // A campaign without a cycle counts everything.
     const noCycle = await customCampaign(t, owner.token);
     await t.db.execute(`update campaigns set election_cycle = null where id = '${noCycle}'`);
+    await t.app.changes.sync();
     const d2 = await addDonor(t, owner.token, noCycle);
     await addDonation(t, owner.token, noCycle, d2.donor_id, { paying_date: '2019-01-01', paid_amount_cents: 100_000 });
     const blocked = await post(t, P.addDonation, { ...body(d2.donor_id, { paid_amount_cents: 1 }), campaign_id: noCycle }, owner.token);
@@ -272,6 +274,7 @@ describe('list_donation', () => {
     await addDonation(t, owner.token, campaignId, abe.donor_id, { paying_date: '2025-04-15', paid_amount_cents: 4_000, payment_method: 'paypal' });
     expect((await post(t, P.refundDonation, { campaign_id: campaignId, donation_id: refunded.donation.donation_id, refund_date: '2025-04-01', refund_reason: 'Error' }, owner.token)).statusCode).toBe(200);
     await t.db.update(donations).set({ source: 'import' }).where(eq(donations.paidAmountCents, 4_000));
+    await t.app.changes.sync();
   });
   afterAll(async () => {
     await t.close();

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
-import { success } from '../../plugins/respond';
+import { sendSuccess, success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { addDonation, deleteDonation, listDonationPage, refundDonation, updateDonation } from './service';
 
@@ -41,8 +41,8 @@ export async function donationRoutes(app: FastifyInstance): Promise<void> {
     return success(await deleteDonation(app, currentCampaign(request), currentUser(request), donationId.toLowerCase()), 'DONATION_DELETED');
   });
 
-  app.get(P.listDonation, { config: { access: { campaign: 'donation.read', from: 'params.campaignId' } } }, async (request) => {
+  app.get(P.listDonation, { config: { access: { campaign: 'donation.read', from: 'params.campaignId' } } }, async (request, reply) => {
     const query = await validateQuery(donationListQuerySchema, request.query);
-    return success(await listDonationPage(app, currentCampaign(request), query));
+    return sendSuccess(reply, await listDonationPage(app, currentCampaign(request), query));
   });
 }

@@ -18,7 +18,7 @@ import { assertContributionAllowed } from '../donors/contribution-check';
 import { donorWarnings, figuresOf } from '../donors/donor-figures';
 import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorRecord } from '../donors/donor-repository';
 import { donorNotFound } from '../donors/donor-service';
-import { findBookVersion } from '../donors/book-version-repository';
+import { readBookVersion } from '../donors/book-reads';
 import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
 import { textOrNull } from '../donors/normalize';
 import { findPledge, type PledgeRecord } from '../donors/pledge-repository';
@@ -194,7 +194,7 @@ export async function deleteDonation(app: FastifyInstance, ctx: CampaignContext,
  * donor-book write (the version is read first).
  */
 export async function listDonationPage(app: FastifyInstance, ctx: CampaignContext, filter: DonationListFilter): Promise<DonationListData> {
-  const version = await findBookVersion(app.db, ctx.id);
+  const version = await readBookVersion(app, ctx.id);
   return cachedListFigure(app, pageKey('donation_page', ctx.id, filter), version, async () => {
     const [rows, { total, totals }] = await Promise.all([
       listDonationRows(app.db, ctx.id, filter),

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
-import { success } from '../../plugins/respond';
+import { sendSuccess, success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { addDonor, deleteDonor, getDonorDetail, listDonors, listDonorTags, mergeDonors, updateDonorFields } from './donor-service';
 
@@ -45,9 +45,9 @@ export async function donorRoutes(app: FastifyInstance): Promise<void> {
     return success(await mergeDonors(app, currentCampaign(request), currentUser(request), body.survivor_id.toLowerCase(), body.duplicate_id.toLowerCase()), 'DONORS_MERGED');
   });
 
-  app.get(P.listDonor, read, async (request) => {
+  app.get(P.listDonor, read, async (request, reply) => {
     const query = await validateQuery(donorListQuerySchema, request.query);
-    return success(await listDonors(app, currentCampaign(request), query));
+    return sendSuccess(reply, await listDonors(app, currentCampaign(request), query));
   });
 
   app.get(P.listDonorTags, read, async (request) => {

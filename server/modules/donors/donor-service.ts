@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { auditBook } from './book-audit';
 import { loadBookCampaign, type BookCampaign } from './book-campaign';
+import { readBookCampaign } from './book-reads';
 import { donorWarnings, figuresOf } from './donor-figures';
 import { countDonors, listCampaignTags, listDonorPage, type DonorListFilter } from './donor-list-repository';
 import { cachedListFigure, filterKey, pageKey } from './list-cache';
@@ -112,7 +113,7 @@ async function donorDetail(app: FastifyInstance, campaign: BookCampaign, record:
 }
 
 export async function getDonorDetail(app: FastifyInstance, ctx: CampaignContext, donorId: string): Promise<DonorDetail> {
-  const [campaign, record] = await Promise.all([loadBookCampaign(app.db, ctx.id), findDonor(app.db, ctx.id, donorId)]);
+  const [campaign, record] = await Promise.all([readBookCampaign(app, ctx.id), findDonor(app.db, ctx.id, donorId)]);
   if (!record) throw donorNotFound();
   return donorDetail(app, campaign, record);
 }
@@ -180,7 +181,7 @@ export async function mergeDonors(app: FastifyInstance, ctx: CampaignContext, au
  * campaign's next donor-book write or settings change (the version is read first, with the campaign).
  */
 export async function listDonors(app: FastifyInstance, ctx: CampaignContext, filter: DonorListFilter): Promise<DonorListData> {
-  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const campaign = await readBookCampaign(app, ctx.id);
   const key = pageKey('donor_page', ctx.id, { ...filter, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
   return cachedListFigure(app, key, campaign.version, async () => {
     const [items, total] = await Promise.all([

@@ -16,12 +16,18 @@ interface Entry {
   value: unknown;
 }
 
-const caches = new WeakMap<FastifyInstance, Map<string, Entry>>();
+interface AppCache {
+  entries: Map<string, Entry>;
+  /** Computations under way, by key and version: requests that miss together share one. */
+  inflight: Map<string, Promise<{ value: unknown; version: number }>>;
+}
 
-function cacheOf(app: FastifyInstance): Map<string, Entry> {
+const caches = new WeakMap<FastifyInstance, AppCache>();
+
+function cacheOf(app: FastifyInstance): AppCache {
   let cache = caches.get(app);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), inflight: new Map() };
     caches.set(app, cache);
   }
   return cache;
@@ -53,17 +59,28 @@ function queryKey(list: string, campaignId: string, query: object): string {
  */
 export async function cachedListFigure<T>(app: FastifyInstance, key: string | null, version: number, compute: () => Promise<{ value: T; version: number }>): Promise<T> {
   if (key === null) return (await compute()).value;
-  const cache = cacheOf(app);
-  const hit = cache.get(key);
+  const { entries, inflight } = cacheOf(app);
+  const hit = entries.get(key);
   if (hit && hit.version === version) {
     // Most recently used last: Map keeps insertion order.
-    cache.delete(key);
-    cache.set(key, hit);
+    entries.delete(key);
+    entries.set(key, hit);
     return hit.value as T;
   }
-  const computed = await compute();
-  cache.delete(key);
-  cache.set(key, { version: computed.version, value: computed.value });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  // After a write, every request of the moment misses at once: one computation answers them all.
+  const flightKey = `${version}|${key}`;
+  let flight = inflight.get(flightKey) as Promise<{ value: T; version: number }> | undefined;
+  if (!flight) {
+    flight = compute();
+    inflight.set(flightKey, flight);
+    void flight.then(
+      () => inflight.delete(flightKey),
+      () => inflight.delete(flightKey),
+    );
+  }
+  const computed = await flight;
+  entries.delete(key);
+  entries.set(key, { version: computed.version, value: computed.value });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   return computed.value;
 }

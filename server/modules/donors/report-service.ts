@@ -8,7 +8,8 @@ import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData, Dono
 import { CONTRIBUTOR_TYPES, ELIGIBILITIES, type ContributorType, type Eligibility, type PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { CampaignContext } from '../../plugins/access';
-import { loadBookCampaign, type BookCampaign } from './book-campaign';
+import type { BookCampaign } from './book-campaign';
+import { readBookCampaign } from './book-reads';
 import { findBookVersion } from './book-version-repository';
 import { complianceDonorOf } from './donor-figures';
 import { cachedListFigure, filterKey } from './list-cache';
@@ -30,7 +31,7 @@ export function limitCells(campaign: BookCampaign): LimitCell[] {
 }
 
 export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorLimitFilter): Promise<DonorLimitListData> {
-  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const campaign = await readBookCampaign(app, ctx.id);
   const cells = limitCells(campaign);
   // The limits are part of the key: a new limit in the campaign settings counts again.
   const key = filterKey('donor_limits', ctx.id, { ...filter, limits: cells.map((c) => c.limitCents) });
@@ -82,7 +83,7 @@ export interface DonorMatchFilter {
 
 /** Every donor who gave in the cycle, matched by the engine; sorted and paged after (the match is per donation). */
 export async function listDonorMatchReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorMatchFilter): Promise<DonorMatchListData> {
-  const campaign = await loadBookCampaign(app.db, ctx.id);
+  const campaign = await readBookCampaign(app, ctx.id);
   const records = await matchDonors(app.db, ctx.id, campaign.cycle, filter);
   const rows: DonorMatchRow[] = records.map((r) => {
     const match = matchFor(

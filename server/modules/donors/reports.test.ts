@@ -41,6 +41,7 @@ describe('report data: donor limits, donor history, match', () => {
     await post(t, P.writeOffPledge, { campaign_id: campaignId, pledge_id: writeOff.pledge_id, reason: 'Dissolved' }, owner.token);
     // The owner lowers the organisation limit afterwards: the PAC is now over it.
     await t.db.update(campaigns).set({ customLimitOrganizationCents: 40_000 }).where(eq(campaigns.id, campaignId));
+    await t.app.changes.sync();
 
     nycId = (await createCampaign(t, owner.token)).campaign_id;
     ids.brooklyn = (await addDonor(t, owner.token, nycId, { name: 'Bea Brooklyn', city: 'Brooklyn', zip: '11215', state: 'new_york', eligibility: 'p-a' })).donor_id;
