@@ -426,6 +426,8 @@ export const donors = pgTable(
     index('donors_campaign_paid_idx').on(t.campaignId, t.paidCents, t.id),
     index('donors_campaign_outstanding_idx').on(t.campaignId, t.outstandingCents, t.id),
     index('donors_campaign_last_donation_idx').on(t.campaignId, t.lastDonationDate.asc().nullsFirst(), t.id),
+    index('donors_campaign_type_idx').on(t.campaignId, t.contributorType, t.id),
+    index('donors_campaign_eligibility_idx').on(t.campaignId, t.eligibility, t.id),
     index('donors_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('donors_country_format', sql`${t.country} ~ '^[A-Z]{2}$'`),
     check(

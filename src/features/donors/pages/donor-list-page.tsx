@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { DonorRow } from '../../../../domain/donor-book/api-contract';
@@ -21,6 +21,16 @@ import { useCampaignId, useCampaignName, useRemote } from '../use-remote';
 import styles from './donors.module.css';
 
 /** /donor-list: the campaign's donors, searched, filtered, sorted and paged on the server; state in the URL. */
+/** An e-mail address that may wrap before its '@' and dots only, so a long one does not widen the table. */
+function breakableEmail(email: string) {
+  return email.split(/(?=[@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
 export default function DonorListPage() {
   const { t } = useTranslation();
   const title = t('pages.donorList.title');
@@ -75,7 +85,11 @@ export default function DonorListPage() {
           <Link to={donorPagePath(d.donor_id)} className={styles.nameLink}>
             {d.name}
           </Link>
-          <span className={styles.sub}>{[d.donor_email, d.donor_phone].filter(Boolean).join(' · ')}</span>
+          <span className={styles.sub}>
+            {d.donor_email && breakableEmail(d.donor_email)}
+            {d.donor_email && d.donor_phone && ' · '}
+            {d.donor_phone}
+          </span>
         </div>
       ),
     },

@@ -1,0 +1,2 @@
+CREATE INDEX "donors_campaign_type_idx" ON "donors" USING btree ("campaign_id","contributor_type","id");--> statement-breakpoint
+CREATE INDEX "donors_campaign_eligibility_idx" ON "donors" USING btree ("campaign_id","eligibility","id");
