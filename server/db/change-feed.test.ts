@@ -4,7 +4,9 @@ import { testConfig } from '../test/test-config';
 import { get, post } from '../test/auth-helpers';
 import { addMember, demoSignIn } from '../test/campaign-helpers';
 import { addDonor, customCampaign, donorBody, P, path } from '../test/donor-book-helpers';
-import { buildTestApp, type TestApp } from '../test/test-db';
+import { buildTestApp, createTestDatabase, type TestApp } from '../test/test-db';
+import pg from 'pg';
+import { ChangeFeed } from './change-feed';
 import type { DonorListData } from '../../domain/donor-book/api-contract';
 
 const listDonors = (t: TestApp, token: string, campaignId: string) => get(t, `${path(P.listDonor, { campaignId })}?limit=50`, token);
@@ -162,6 +164,37 @@ describe('the write barrier', () => {
       expect(seen).toContain(`book:${campaignId}`);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('a feed that stops hearing the database', () => {
+  it('goes down (caches off) when its own notification does not come back, then reconnects', async () => {
+    const database = await createTestDatabase();
+    const clients: pg.Client[] = [];
+    const feed = new ChangeFeed(() => {
+      const client = new pg.Client({ connectionString: database.url });
+      clients.push(client);
+      return client;
+    }, database.pool);
+    try {
+      await feed.start();
+      expect(feed.ready).toBe(true);
+      // A listening connection busy in a statement hears nothing, like one whose network hangs.
+      const busy = clients[0].query('select pg_sleep(4)').catch(() => undefined);
+      await feed.sync(); // gives up after 2 s
+      expect(feed.ready).toBe(false);
+      await until(() => feed.ready, 'the feed to reconnect');
+      expect(clients).toHaveLength(2);
+      const seen: string[] = [];
+      feed.onTopic((topic) => seen.push(topic));
+      await database.pool.query(`select pg_notify('cdt_changes', 'book:x')`);
+      await feed.sync();
+      expect(seen).toEqual(['book:x']);
+      await busy;
+    } finally {
+      await feed.stop();
+      await database.drop();
     }
   });
 });

@@ -24,6 +24,8 @@ export const CHANGE_CHANNEL = 'cdt_changes';
 const SYNC_PREFIX = 'sync:';
 const SYNC_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = [100, 500, 2_000, 5_000];
+/** How often an idle feed proves it still hears the database (a hung connection would keep stale caches). */
+const HEARTBEAT_MS = 15_000;
 
 export type TopicListener = (topic: string) => void;
 
@@ -32,6 +34,7 @@ export class ChangeFeed {
   private stopped = false;
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private readonly topicListeners = new Set<TopicListener>();
   private readonly resetListeners = new Set<() => void>();
   private readonly pendingSyncs = new Map<string, () => void>();
@@ -48,11 +51,14 @@ export class ChangeFeed {
   /** Connects and LISTENs; resolves once ready (or once the first attempt failed: it keeps retrying). */
   async start(): Promise<void> {
     await this.open();
+    this.heartbeatTimer = setInterval(() => void this.sync().catch(() => undefined), HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.markDown();
     const client = this.client;
     this.client = null;
@@ -81,16 +87,19 @@ export class ChangeFeed {
     return () => this.resetListeners.delete(listener);
   }
 
-  /** Resolves once every change committed before this call has been delivered (no-op while not ready). */
+  /**
+   * Resolves once every change committed before this call has been delivered (no-op while not
+   * ready). When its own notification does not come back in time the connection is treated as lost:
+   * caches off, reconnect.
+   */
   async sync(): Promise<void> {
-    if (!this.ready) return;
+    if (!this.ready || !this.client) return;
+    const client = this.client;
     const token = randomUUID();
     const arrived = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        // Not delivered in time: the feed cannot vouch for the caches; start again from the database.
         this.pendingSyncs.delete(token);
-        this.log.warn({ token }, 'change feed: sync timed out; caches emptied');
-        this.emitReset();
+        this.lost(client, new Error(`a notification did not come back within ${SYNC_TIMEOUT_MS} ms`));
         resolve();
       }, SYNC_TIMEOUT_MS);
       timer.unref();
@@ -104,7 +113,7 @@ export class ChangeFeed {
     } catch (error) {
       this.pendingSyncs.get(token)?.();
       this.pendingSyncs.delete(token);
-      this.emitReset();
+      this.emitReset(); // the database may be unreachable: what the caches hold can no longer be vouched for
       throw error;
     }
     await arrived;

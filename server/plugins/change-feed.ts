@@ -18,7 +18,7 @@ declare module 'fastify' {
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function registerChangeFeed(app: FastifyInstance): Promise<void> {
-  const feed = new ChangeFeed(() => new pg.Client(app.pool.options), app.pool, app.log);
+  const feed = new ChangeFeed(() => new pg.Client({ ...app.pool.options, keepAlive: true }), app.pool, app.log);
   app.decorate('changes', feed);
   await feed.start();
   app.addHook('onClose', async () => {
