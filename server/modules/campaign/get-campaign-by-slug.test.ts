@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 
@@ -25,6 +26,14 @@ describe('GET /campaign/get_campaign_by_slug/:slug', () => {
     expect(Object.keys(body.data)).not.toEqual(expect.arrayContaining(['created_by']));
     expect(body.data).not.toHaveProperty('package_status');
     expect(body.data).not.toHaveProperty('createdBy');
+    expect(body.data.logo).toBeNull();
+  });
+
+  it("includes the campaign's logo (its storage key, served at /files/<key>) once one is set", async () => {
+    const key = `campaign-logos/${t.seeded!.demoCampaign!.id}/logo_abcdefgh.png`;
+    await t.db.update(campaigns).set({ logo: key }).where(eq(campaigns.id, t.seeded!.demoCampaign!.id));
+    const res = await t.app.inject({ method: 'GET', url: '/campaign/get_campaign_by_slug/demo-campaign', headers: { accept: 'application/json' } });
+    expect(res.json().data.logo).toBe(key);
   });
 
   it('answers 404 NOT_FOUND for an unknown slug', async () => {

@@ -32,6 +32,7 @@ const publicCampaignSchema = {
     party: nullableString,
     election_cycle: nullableString,
     compliance_rule_set: { type: 'string' },
+    logo: nullableString,
   },
 } as const;
 

@@ -31,6 +31,8 @@ export interface PublicCampaign {
   party: string | null;
   election_cycle: string | null;
   compliance_rule_set: string;
+  /** Storage key of the logo (served at /files/<key>), or null. */
+  logo: string | null;
 }
 
 /** The campaign behind a public donation page; only active campaigns are visible. */
@@ -47,6 +49,7 @@ export async function getPublicCampaignBySlug(app: FastifyInstance, slug: string
     party: campaign.party,
     election_cycle: campaign.electionCycle,
     compliance_rule_set: campaign.complianceRuleSet,
+    logo: campaign.logo,
   };
 }
 

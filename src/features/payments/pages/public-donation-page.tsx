@@ -5,12 +5,14 @@ import { useParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { apiClient, apiErrorMessage } from '../../../lib/api-client';
+import { pictureUrl } from '../../../lib/picture-url';
 import { usePageTitle } from '../../../lib/use-page-title';
 import styles from './public-donation-page.module.css';
 
 interface PublicCampaign {
   campaign_name: string;
   slug: string;
+  logo: string | null;
 }
 
 type LoadState =
@@ -51,6 +53,7 @@ function PublicDonationContent({ state, loadingLabel }: { state: LoadState; load
       <h1 className={styles.title}>{t('pages.publicDonation.title')}</h1>
       {state.status === 'found' && (
         <>
+          {state.campaign.logo && <img className={styles.logo} src={pictureUrl(state.campaign.logo)} alt={t('pages.publicDonation.logoAlt', { name: state.campaign.campaign_name })} />}
           <p className={styles.campaign}>{state.campaign.campaign_name}</p>
           <p className={styles.note}>{t('pages.publicDonation.context', { campaign: state.campaign.campaign_name })}</p>
         </>
