@@ -128,6 +128,21 @@ export interface DonorRules {
   district: string | null;
 }
 
+/** The donor columns behind DonorRules, as a raw statement answers them. */
+type DonorRulesColumns = {
+  contributor_type: string;
+  eligibility: string;
+  country: string;
+  state: string | null;
+  city: string | null;
+  zip: string | null;
+  district: string | null;
+};
+
+function toDonorRules(row: DonorRulesColumns): DonorRules {
+  return { contributorType: row.contributor_type, eligibility: row.eligibility, country: row.country, state: row.state, city: row.city, zip: row.zip, district: row.district };
+}
+
 export interface DonorCycleFigures extends DonorRules {
   /** The stored figures of the campaign's election cycle (all time without one), kept by the database triggers. */
   paidCents: number;
@@ -136,15 +151,8 @@ export interface DonorCycleFigures extends DonorRules {
 
 /** Every donor with something given or promised in the cycle, with their stored cycle figures. */
 export async function donorCycleFigures(db: Executor, campaignId: string): Promise<Versioned<DonorCycleFigures>> {
-  const result = await db.execute<{
+  const result = await db.execute<DonorRulesColumns & {
     version: string;
-    contributor_type: string;
-    eligibility: string;
-    country: string;
-    state: string | null;
-    city: string | null;
-    zip: string | null;
-    district: string | null;
     paid_cents: string;
     outstanding_cents: string;
   }>(sql`
@@ -153,13 +161,7 @@ export async function donorCycleFigures(db: Executor, campaignId: string): Promi
     where campaign_id = ${campaignId} and (paid_cents > 0 or outstanding_cents > 0)
   `);
   const rows = result.rows.map((row) => ({
-    contributorType: row.contributor_type,
-    eligibility: row.eligibility,
-    country: row.country,
-    state: row.state,
-    city: row.city,
-    zip: row.zip,
-    district: row.district,
+    ...toDonorRules(row),
     paidCents: n(row.paid_cents),
     outstandingCents: n(row.outstanding_cents),
   }));
@@ -177,15 +179,8 @@ export interface DonorContributions extends DonorRules {
  * method, not refunded), in ONE statement: one pass over the donations, a hash aggregate per donor.
  */
 export async function donorContributions(db: Executor, campaignId: string, range: DateRange | null): Promise<Versioned<DonorContributions>> {
-  const result = await db.execute<{
+  const result = await db.execute<DonorRulesColumns & {
     version: string;
-    contributor_type: string;
-    eligibility: string;
-    country: string;
-    state: string | null;
-    city: string | null;
-    zip: string | null;
-    district: string | null;
     amounts: number[];
     methods: string[];
   }>(sql`
@@ -201,13 +196,7 @@ export async function donorContributions(db: Executor, campaignId: string, range
     where d.campaign_id = ${campaignId}
   `);
   const rows = result.rows.map((row) => ({
-    contributorType: row.contributor_type,
-    eligibility: row.eligibility,
-    country: row.country,
-    state: row.state,
-    city: row.city,
-    zip: row.zip,
-    district: row.district,
+    ...toDonorRules(row),
     amounts: row.amounts.map(Number),
     methods: row.methods,
   }));

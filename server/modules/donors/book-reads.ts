@@ -5,16 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { loadBookCampaign, type BookCampaign } from './book-campaign';
-import { findBookVersion } from './book-version-repository';
 
 const CAMPAIGN_CACHE_ENTRIES = 2_000;
 
-const topicsOf = (campaignId: string) => [`campaign:${campaignId}`, `book:${campaignId}`];
-
 export function readBookCampaign(app: FastifyInstance, campaignId: string): Promise<BookCampaign> {
-  return app.changes.cache<BookCampaign>('book-campaign', CAMPAIGN_CACHE_ENTRIES).get(campaignId, topicsOf(campaignId), () => loadBookCampaign(app.db, campaignId));
+  return app.changes
+    .cache<BookCampaign>('book-campaign', CAMPAIGN_CACHE_ENTRIES)
+    .get(campaignId, [`campaign:${campaignId}`, `book:${campaignId}`], () => loadBookCampaign(app.db, campaignId));
 }
 
-export function readBookVersion(app: FastifyInstance, campaignId: string): Promise<number> {
-  return app.changes.cache<number>('book-version', CAMPAIGN_CACHE_ENTRIES).get(campaignId, topicsOf(campaignId), () => findBookVersion(app.db, campaignId));
+/** The book's version as of the last announced change (the cached campaign carries it). */
+export async function readBookVersion(app: FastifyInstance, campaignId: string): Promise<number> {
+  return (await readBookCampaign(app, campaignId)).version;
 }

@@ -16,7 +16,7 @@ import { inCycle, loadBookCampaign } from './book-campaign';
 import { assertContributionAllowed } from './contribution-check';
 import { lockDonor, type DonorRecord } from './donor-repository';
 import { donorNotFound } from './donor-service';
-import { findBookVersion } from './book-version-repository';
+import { readBookVersion } from './book-reads';
 import { cachedListFigure, filterKey } from './list-cache';
 import { textOrNull } from './normalize';
 import {
@@ -130,7 +130,7 @@ export async function deletePledge(app: FastifyInstance, ctx: CampaignContext, a
 
 /** list_donor_pledge_info: the page and its count and totals (cached until the campaign's next write). */
 export async function listDonorPledges(app: FastifyInstance, ctx: CampaignContext, filter: PledgeListFilter): Promise<PledgeListData> {
-  const [version, rows] = await Promise.all([findBookVersion(app.db, ctx.id), listPledgeRows(app.db, ctx.id, filter)]);
+  const [version, rows] = await Promise.all([readBookVersion(app, ctx.id), listPledgeRows(app.db, ctx.id, filter)]);
   const { total, totals } = await cachedListFigure(app, filterKey('pledges', ctx.id, filter), version, () => pledgeTotals(app.db, ctx.id, filter));
   const today = isoDay(app.clock.now());
   return { pledge_list: rows.map((r) => toPledgeRow(r.pledge, r.donorName, today)), total, page: filter.page, limit: filter.limit, totals };

@@ -9,8 +9,7 @@ import { CONTRIBUTOR_TYPES, ELIGIBILITIES, type ContributorType, type Eligibilit
 import { parseSort } from '../../../domain/validation/donors';
 import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from './book-campaign';
-import { readBookCampaign } from './book-reads';
-import { findBookVersion } from './book-version-repository';
+import { readBookCampaign, readBookVersion } from './book-reads';
 import { complianceDonorOf } from './donor-figures';
 import { cachedListFigure, filterKey } from './list-cache';
 import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './report-repository';
@@ -54,7 +53,7 @@ export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignCo
 }
 
 export async function listDonorHistoryReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorHistoryFilter): Promise<DonorHistoryListData> {
-  const version = await findBookVersion(app.db, ctx.id);
+  const version = await readBookVersion(app, ctx.id);
   const { rows, total } = await listDonorHistory(app.db, ctx.id, filter, (compute) => cachedListFigure(app, filterKey('donor_history', ctx.id, filter), version, compute));
   return {
     donor_history_list: rows.map((r) => ({
