@@ -39,6 +39,8 @@ function randomOwner(): string {
 /** Waits for a free (or expired) lease, writes ours, and confirms nobody overwrote it. */
 async function acquireLease(owner: string): Promise<void> {
   for (;;) {
+    // No storage (the page is gone): there is no other tab to coordinate with.
+    if (typeof localStorage === 'undefined') return;
     const current = readLease();
     if (!current || current.expires <= Date.now()) {
       localStorage.setItem(LEASE_KEY, JSON.stringify({ owner, expires: Date.now() + LEASE_TTL_MS }));
@@ -50,7 +52,7 @@ async function acquireLease(owner: string): Promise<void> {
 }
 
 function releaseLease(owner: string): void {
-  if (readLease()?.owner === owner) localStorage.removeItem(LEASE_KEY);
+  if (typeof localStorage !== 'undefined' && readLease()?.owner === owner) localStorage.removeItem(LEASE_KEY);
 }
 
 interface LockManagerLike {

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { stopPersisting } from '../app/store';
 import { setLazyPageDelay } from '../lib/lazy-page';
 import { i18n } from '../lib/i18n';
 import { setHardNavigate } from '../lib/navigation';
@@ -14,8 +15,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // No store may write to localStorage after its test (nor after the page environment is gone).
+  await stopPersisting();
   localStorage.clear();
   sessionStorage.clear();
   clearCookies();
