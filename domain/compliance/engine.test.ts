@@ -1,20 +1,24 @@
-import { aggregateCents, checkContribution, checkDonor, isNycResident, limitFor, matchFor, ruleSetSummary } from './engine';
+import { aggregateCents, checkContribution, checkDonor, isNycResident, limitFor, matchFor, netCents, ruleSetSummary } from './engine';
 import { RULE_TABLE } from './rule-table';
 import type { ComplianceCampaign, ComplianceContribution, ComplianceDonor } from './types';
 
 // ── fixtures ────────────────────────────────────────────────────────────────────────────────
 
-const nyc = (office: string | null, participant = true): ComplianceCampaign => ({
+/** true = participant campaign, false = non-participant campaign, null = class not set in the campaign settings. */
+const statusOf = (participant: boolean | null): ComplianceCampaign['participant_status'] =>
+  participant === null ? null : participant ? 'participant' : 'non_participant';
+
+const nyc = (office: string | null, participant: boolean | null = true): ComplianceCampaign => ({
   rule_set: 'nyc_cfb',
-  participant_status: participant ? 'participant' : 'non_participant',
+  participant_status: statusOf(participant),
   office_sought: office,
   custom_limit_individual_cents: null,
   custom_limit_organization_cents: null,
 });
 
-const nys = (office: string | null, participant = true, district: string | null = null): ComplianceCampaign => ({
+const nys = (office: string | null, participant: boolean | null = true, district: string | null = null): ComplianceCampaign => ({
   rule_set: 'nys_pcf',
-  participant_status: participant ? 'participant' : 'non_participant',
+  participant_status: statusOf(participant),
   office_sought: office,
   custom_limit_individual_cents: null,
   custom_limit_organization_cents: null,
@@ -43,9 +47,13 @@ const donor = (over: Partial<ComplianceDonor> = {}): ComplianceDonor => ({
 const gift = (dollars: number, over: Partial<ComplianceContribution> = {}): ComplianceContribution => ({
   amount_cents: Math.round(dollars * 100),
   payment_method: 'card',
-  refunded: false,
+  refunded_cents: 0,
   ...over,
 });
+
+/** A gift of `dollars` of which `refundDollars` were refunded. */
+const refundedGift = (dollars: number, refundDollars: number, over: Partial<ComplianceContribution> = {}): ComplianceContribution =>
+  gift(dollars, { refunded_cents: Math.round(refundDollars * 100), ...over });
 
 const check = (campaign: ComplianceCampaign, d: ComplianceDonor, aggregateDollars: number, amountDollars: number) =>
   checkContribution(campaign, d, { aggregate_cents: Math.round(aggregateDollars * 100), amount_cents: Math.round(amountDollars * 100) });
@@ -106,17 +114,30 @@ describe('limitFor / checkContribution — NYC CFB', () => {
     expect(result.remaining_cents).toBe(76_544);
   });
 
-  it('NYC CFB citywide non-participant limit (np): $3,700 allowed, $3,701 not', () => {
-    expect(check(nyc('mayor'), donor({ eligibility: 'np' }), 3_000, 700).issues).toEqual([]);
-    const over = check(nyc('mayor'), donor({ eligibility: 'np' }), 3_000, 701);
+  it('NYC CFB citywide non-participant campaign: $3,700 allowed, $3,701 not (donor marked np, no mismatch)', () => {
+    expect(check(nyc('mayor', false), donor({ eligibility: 'np' }), 3_000, 700).issues).toEqual([]);
+    const over = check(nyc('mayor', false), donor({ eligibility: 'np' }), 3_000, 701);
     expect(codes(over.issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
     expect(over.issues[0]!.rule).toBe('nyc_cfb.limit.citywide.non_participant');
+    expect(over.warnings).toEqual([]);
   });
 
-  it('NYC CFB borough president: participant $1,600 and non-participant $2,650', () => {
-    expect(limitFor(nyc('borough_president'), donor({ eligibility: 'p-a' })).limit_cents).toBe(160_000);
-    expect(limitFor(nyc('borough_president'), donor({ eligibility: 'np' })).limit_cents).toBe(265_000);
+  it("NYC CFB the campaign's class governs, not the donor's eligibility: np donor of a participant Mayor campaign gets $2,100", () => {
+    const answer = limitFor(nyc('mayor'), donor({ eligibility: 'np' }));
+    expect(answer.limit_cents).toBe(210_000);
+    expect(answer.rule).toBe('nyc_cfb.limit.citywide.participant');
+    expect(answer.warnings).toMatchObject([{ code: 'ELIGIBILITY_MISMATCH', rule: 'nyc_cfb.limit.class_governs' }]);
+    // $2,100.01 is refused although the donor is marked np (np would have allowed $3,700 under the old rule).
+    expect(codes(check(nyc('mayor'), donor({ eligibility: 'np' }), 2_100, 0.01).issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
+  });
+
+  it('NYC CFB borough president: participant campaign $1,600 and non-participant campaign $2,650, whatever the donor eligibility', () => {
+    for (const eligibility of ['p-a', 'p-b', 'np', 'un'] as const) {
+      expect(limitFor(nyc('borough_president'), donor({ eligibility })).limit_cents).toBe(160_000);
+      expect(limitFor(nyc('borough_president', false), donor({ eligibility })).limit_cents).toBe(265_000);
+    }
     expect(check(nyc('borough_president'), donor({ eligibility: 'p-a' }), 1_600, 0.01).issues[0]!.code).toBe('COMMITMENT_EXCEEDS_LIMIT');
+    expect(check(nyc('borough_president', false), donor({ eligibility: 'p-a' }), 1_600, 1_050).issues).toEqual([]);
   });
 
   it('NYC CFB city council participant limit: $1,050 at the limit allowed, one cent more refused', () => {
@@ -124,29 +145,64 @@ describe('limitFor / checkContribution — NYC CFB', () => {
     expect(codes(check(nyc('city_council'), donor(), 1_000, 50.01).issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
   });
 
-  it('NYC CFB city council non-participant limit: $1,600', () => {
-    const answer = limitFor(nyc('city_council'), donor({ eligibility: 'np' }));
+  it('NYC CFB city council non-participant campaign: $1,600 (donor marked np: no warning)', () => {
+    const answer = limitFor(nyc('city_council', false), donor({ eligibility: 'np' }));
     expect(answer).toEqual({ limit_cents: 160_000, rule: 'nyc_cfb.limit.city_council.non_participant', warnings: [] });
   });
 
-  it('NYC CFB Option B (p-b) ended in 2021: the participant limit applies, with a warning', () => {
+  it('NYC CFB non-participant campaign, donor marked p-a or p-b: non-participant limit with ELIGIBILITY_MISMATCH (no Option B warning)', () => {
+    for (const eligibility of ['p-a', 'p-b'] as const) {
+      const answer = limitFor(nyc('city_council', false), donor({ eligibility }));
+      expect(answer.limit_cents).toBe(160_000);
+      expect(answer.rule).toBe('nyc_cfb.limit.city_council.non_participant');
+      expect(answer.warnings.map((w) => [w.code, w.rule])).toEqual([['ELIGIBILITY_MISMATCH', 'nyc_cfb.limit.class_governs']]);
+    }
+  });
+
+  it('NYC CFB Option B (p-b) ended in 2021: a participant campaign applies the participant limit, with a warning', () => {
     const answer = limitFor(nyc('mayor'), donor({ eligibility: 'p-b' }));
     expect(answer.limit_cents).toBe(210_000);
-    expect(answer.warnings.map((w) => w.code)).toEqual(['OPTION_B_DISCONTINUED']);
+    expect(answer.warnings.map((w) => [w.code, w.rule])).toEqual([['OPTION_B_DISCONTINUED', 'nyc_cfb.limit.option_b']]);
   });
 
-  it('NYC CFB undetermined eligibility (un): the strictest row applies with ELIGIBILITY_UNDETERMINED', () => {
-    const answer = limitFor(nyc('borough_president'), donor({ eligibility: 'un' }));
-    expect(answer.limit_cents).toBe(160_000);
-    expect(answer.rule).toBe('nyc_cfb.limit.borough_president.participant');
-    expect(answer.warnings.map((w) => w.code)).toContain('ELIGIBILITY_UNDETERMINED');
-    expect(codes(check(nyc('borough_president'), donor({ eligibility: 'un' }), 0, 1_600.01).issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
+  it('NYC CFB donor eligibility undetermined (un): no warning, the campaign class decides', () => {
+    expect(limitFor(nyc('borough_president'), donor({ eligibility: 'un' }))).toEqual({
+      limit_cents: 160_000,
+      rule: 'nyc_cfb.limit.borough_president.participant',
+      warnings: [],
+    });
+    expect(limitFor(nyc('borough_president', false), donor({ eligibility: 'un' }))).toEqual({
+      limit_cents: 265_000,
+      rule: 'nyc_cfb.limit.borough_president.non_participant',
+      warnings: [],
+    });
   });
 
-  it('NYC CFB office not set: the strictest NYC limit (council participant $1,050) with OFFICE_NOT_COVERED', () => {
-    const answer = limitFor(nyc(null), donor({ eligibility: 'np' }));
+  it('NYC CFB campaign class not set: the strictest row of the office applies with CAMPAIGN_CLASS_UNDETERMINED', () => {
+    for (const eligibility of ['p-a', 'np', 'un'] as const) {
+      const answer = limitFor(nyc('borough_president', null), donor({ eligibility }));
+      expect(answer.limit_cents).toBe(160_000);
+      expect(answer.rule).toBe('nyc_cfb.limit.borough_president.participant');
+      // No mismatch: there is no class to contradict.
+      expect(answer.warnings.map((w) => [w.code, w.rule])).toEqual([['CAMPAIGN_CLASS_UNDETERMINED', 'nyc_cfb.limit.class_undetermined']]);
+      expect(codes(check(nyc('borough_president', null), donor({ eligibility }), 0, 1_600.01).issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
+    }
+  });
+
+  it('NYC CFB office not set: the strictest NYC limit (council participant $1,050) with OFFICE_NOT_COVERED, whatever the class', () => {
+    const answer = limitFor(nyc(null), donor({ eligibility: 'p-a' }));
     expect(answer.limit_cents).toBe(105_000);
     expect(answer.warnings.map((w) => w.code)).toEqual(['OFFICE_NOT_COVERED']);
+    expect(limitFor(nyc(null, false), donor({ eligibility: 'np' }))).toMatchObject({ limit_cents: 105_000, rule: 'nyc_cfb.limit.office_not_covered' });
+    const unset = limitFor(nyc(null, null), donor({ eligibility: 'un' }));
+    expect(unset.limit_cents).toBe(105_000);
+    expect(unset.warnings.map((w) => w.code)).toEqual(['OFFICE_NOT_COVERED', 'CAMPAIGN_CLASS_UNDETERMINED']);
+  });
+
+  it('NYC CFB office not set, donor contradicting the class: ELIGIBILITY_MISMATCH too, limit unchanged', () => {
+    const answer = limitFor(nyc(null), donor({ eligibility: 'np' }));
+    expect(answer.limit_cents).toBe(105_000);
+    expect(answer.warnings.map((w) => w.code)).toEqual(['OFFICE_NOT_COVERED', 'ELIGIBILITY_MISMATCH']);
   });
 
   it("NYC CFB candidate's own money: no limit, participant warned of the 3x cap", () => {
@@ -199,10 +255,40 @@ describe('limitFor / checkContribution — NYS public campaign finance', () => {
     expect(codes(check(nys('governor'), d, 4_000, 1_000.01).issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
   });
 
-  it('NYS undetermined eligibility: same limit, with ELIGIBILITY_UNDETERMINED', () => {
-    const answer = limitFor(nys('state_senate'), donor({ eligibility: 'un' }));
-    expect(answer.limit_cents).toBe(1_000_000);
-    expect(answer.warnings.map((w) => w.code)).toContain('ELIGIBILITY_UNDETERMINED');
+  it('NYS participant campaign: same limit whatever the donor eligibility; only np contradicts the class', () => {
+    for (const eligibility of ['p-a', 'p-b', 'un'] as const) {
+      const answer = limitFor(nys('state_senate'), donor({ eligibility }));
+      expect(answer.limit_cents).toBe(1_000_000);
+      expect(answer.warnings.map((w) => w.code)).toEqual(['PRIMARY_GENERAL_SPLIT']);
+    }
+    const np = limitFor(nys('state_senate'), donor({ eligibility: 'np' }));
+    expect(np.limit_cents).toBe(1_000_000);
+    expect(np.warnings.map((w) => [w.code, w.rule])).toEqual([
+      ['ELIGIBILITY_MISMATCH', 'nys_pcf.limit.class_governs'],
+      ['PRIMARY_GENERAL_SPLIT', 'nys_pcf.limit.primary_general_split'],
+    ]);
+  });
+
+  it('NYS non-participant campaign: the same (participant) figures, with NON_PARTICIPANT_LIMIT_NOT_IN_TABLE', () => {
+    const answer = limitFor(nys('state_assembly', false), donor({ eligibility: 'np' }));
+    expect(answer.limit_cents).toBe(600_000);
+    expect(answer.rule).toBe('nys_pcf.limit.state_assembly');
+    expect(answer.warnings.map((w) => [w.code, w.rule])).toEqual([
+      ['NON_PARTICIPANT_LIMIT_NOT_IN_TABLE', 'nys_pcf.limit.non_participant'],
+      ['PRIMARY_GENERAL_SPLIT', 'nys_pcf.limit.primary_general_split'],
+    ]);
+    const pa = limitFor(nys('state_assembly', false), donor({ eligibility: 'p-a' }));
+    expect(pa.limit_cents).toBe(600_000);
+    expect(pa.warnings.map((w) => w.code)).toEqual(['NON_PARTICIPANT_LIMIT_NOT_IN_TABLE', 'ELIGIBILITY_MISMATCH', 'PRIMARY_GENERAL_SPLIT']);
+  });
+
+  it('NYS campaign class not set: same figures with CAMPAIGN_CLASS_UNDETERMINED', () => {
+    const answer = limitFor(nys('governor', null), donor({ eligibility: 'np' }));
+    expect(answer.limit_cents).toBe(1_800_000);
+    expect(answer.warnings.map((w) => [w.code, w.rule])).toEqual([
+      ['CAMPAIGN_CLASS_UNDETERMINED', 'nys_pcf.limit.class_undetermined'],
+      ['PRIMARY_GENERAL_SPLIT', 'nys_pcf.limit.primary_general_split'],
+    ]);
   });
 });
 
@@ -267,8 +353,19 @@ describe('checkDonor', () => {
 // ── aggregates ──────────────────────────────────────────────────────────────────────────────
 
 describe('aggregateCents', () => {
-  it('refunds reduce the aggregate: refunded donations count for nothing', () => {
-    expect(aggregateCents([gift(100), gift(250, { refunded: true }), gift(0.01)], [])).toBe(10_001);
+  it('refunds reduce the aggregate: a fully refunded donation counts for nothing', () => {
+    expect(aggregateCents([gift(100), refundedGift(250, 250), gift(0.01)], [])).toBe(10_001);
+  });
+
+  it('partial refunds: only amount - refunded counts ($250 refunded by $100.01 counts $149.99)', () => {
+    expect(aggregateCents([gift(100), refundedGift(250, 100.01)], [])).toBe(10_000 + 14_999);
+    expect(netCents(refundedGift(250, 100.01))).toBe(14_999);
+    expect(netCents(gift(250))).toBe(25_000);
+  });
+
+  it('netCents never goes below 0 (a refund recorded above the amount)', () => {
+    expect(netCents(refundedGift(10, 12))).toBe(0);
+    expect(aggregateCents([gift(5), refundedGift(10, 12)], [])).toBe(500);
   });
 
   it('adds only the open remainder of pledges (the paid part is already a donation)', () => {
@@ -322,9 +419,18 @@ describe('matchFor — NYC CFB', () => {
     expect(answer.warnings.map((w) => w.code)).toEqual(['CASH_OVER_100_NOT_MATCHABLE']);
   });
 
-  it('NYC CFB refunds reduce the matchable amount', () => {
-    const answer = matchFor(nyc('city_council'), donor(), [gift(100), gift(150, { refunded: true })]);
+  it('NYC CFB refunds reduce the matchable amount (full refund)', () => {
+    const answer = matchFor(nyc('city_council'), donor(), [gift(100), refundedGift(150, 150)]);
     expect(answer).toMatchObject({ matchable_cents: 10_000, public_funds_cents: 80_000 });
+  });
+
+  it('NYC CFB partial refunds: only the net counts towards the match ($100 + $150 refunded by $100 → $150 → $1,200)', () => {
+    const answer = matchFor(nyc('city_council'), donor(), [gift(100), refundedGift(150, 100)]);
+    expect(answer).toMatchObject({ matchable_cents: 15_000, public_funds_cents: 120_000 });
+  });
+
+  it('NYC CFB campaign class not set: nothing is matched (no public funds until the class is known)', () => {
+    expect(matchFor(nyc('mayor', null), donor(), [gift(250)])).toMatchObject({ matchable_cents: 0, public_funds_cents: 0 });
   });
 
   it('NYC CFB non-participant campaign: nothing is matched', () => {
@@ -402,7 +508,9 @@ describe('matchFor — NYS public campaign finance', () => {
   });
 
   it('NYS refunds reduce the matchable aggregate (a $100 refund leaves $4: under the minimum)', () => {
-    expect(matchFor(assembly, inDistrict, [gift(4), gift(100, { refunded: true })]).matchable_cents).toBe(0);
+    expect(matchFor(assembly, inDistrict, [gift(4), refundedGift(100, 100)]).matchable_cents).toBe(0);
+    // A partial refund leaving $1 on the second gift brings the total to the $5 minimum.
+    expect(matchFor(assembly, inDistrict, [gift(4), refundedGift(100, 99)])).toMatchObject({ matchable_cents: 500, public_funds_cents: 6_000 });
   });
 
   it('NYS statewide (14-205(2)(a)): 6:1 on up to $250 → $1,500', () => {
@@ -453,8 +561,8 @@ describe('rule ids', () => {
   it('every rule the engine answers with is a row of RULE_TABLE (a treasurer can look it up)', () => {
     const known = new Set(RULE_TABLE.map((r) => r.id));
     const campaigns = [
-      ...[null, 'mayor', 'borough_president', 'city_council', 'governor'].flatMap((o) => [nyc(o), nyc(o, false)]),
-      ...[null, 'governor', 'state_senate', 'state_assembly', 'mayor'].flatMap((o) => [nys(o), nys(o, true, 'd1'), nys(o, false)]),
+      ...[null, 'mayor', 'borough_president', 'city_council', 'governor'].flatMap((o) => [nyc(o), nyc(o, false), nyc(o, null)]),
+      ...[null, 'governor', 'state_senate', 'state_assembly', 'mayor'].flatMap((o) => [nys(o), nys(o, true, 'd1'), nys(o, false), nys(o, null)]),
       custom(100_000, null),
       custom(null, 100_000),
     ];
@@ -465,8 +573,12 @@ describe('rule ids', () => {
       for (const contributor_type of types) {
         for (const eligibility of eligibilities) {
           for (const d of [donor({ contributor_type, eligibility }), donor({ contributor_type, eligibility, is_international: true, state: null, district: 'd2' })]) {
-            const result = checkContribution(campaign, d, { aggregate_cents: 5_000_000, amount_cents: 1 });
-            const match = matchFor(campaign, d, [gift(3), gift(500, { payment_method: 'cash' })]);
+            const result = checkContribution(campaign, d, {
+              aggregate_cents: 5_000_000,
+              amount_cents: 1,
+              cash: { cash_aggregate_cents: 10_000, cash_amount_cents: 1 },
+            });
+            const match = matchFor(campaign, d, [gift(3), gift(500, { payment_method: 'cash' }), refundedGift(20, 5)]);
             seen.push(...result.issues.map((i) => i.rule), ...result.warnings.map((w) => w.rule), match.rule, ...match.warnings.map((w) => w.rule));
           }
         }

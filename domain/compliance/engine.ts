@@ -74,45 +74,72 @@ function candidateOwnMoney(campaign: ComplianceCampaign): LimitAnswer {
   return { limit_cents: null, rule, warnings };
 }
 
+type CampaignClass = 'participant' | 'non_participant' | null;
+
+/** The campaign's class (participant or not in the public matching program): it, not the donor, sets the limit. */
+function campaignClass(campaign: ComplianceCampaign): CampaignClass {
+  return campaign.participant_status === 'participant' || campaign.participant_status === 'non_participant' ? campaign.participant_status : null;
+}
+
+const ELIGIBILITY_WORDS: Record<string, string> = { 'p-a': 'Participant-Option A', 'p-b': 'Participant-Option B', np: 'Non-Participant' };
+
+/**
+ * The donor's recorded eligibility never sets the limit; when it contradicts the campaign's class (a
+ * participant campaign's donor marked np, a non-participant campaign's donor marked p-a / p-b) the
+ * donor shows a warning so the record can be corrected.
+ */
+function eligibilityWarnings(campaign: ComplianceCampaign, donor: ComplianceDonor, rule: RuleId): ComplianceWarning[] {
+  const cls = campaignClass(campaign);
+  const marked = donor.eligibility;
+  const contradicts = (cls === 'participant' && marked === 'np') || (cls === 'non_participant' && (marked === 'p-a' || marked === 'p-b'));
+  if (!contradicts) return [];
+  const campaignWords = cls === 'participant' ? 'a Program participant' : 'not a Program participant';
+  return [
+    warning(
+      'ELIGIBILITY_MISMATCH',
+      rule,
+      `The donor is marked ${ELIGIBILITY_WORDS[marked]}, but the campaign is ${campaignWords}: the campaign's class governs the limit.`,
+    ),
+  ];
+}
+
+function classUndetermined(rule: RuleId): ComplianceWarning {
+  return warning(
+    'CAMPAIGN_CLASS_UNDETERMINED',
+    rule,
+    "The campaign's participant status is not set: the strictest limit is applied until it is set in the campaign settings.",
+  );
+}
+
 function nycLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
   if (donor.contributor_type === 'limited_liability_company') {
     return { limit_cents: 0, rule: 'nyc_cfb.prohibited.llc', warnings: [] };
   }
   const officeClass = nycOfficeClass(campaign.office_sought);
+  const cls = campaignClass(campaign);
   const warnings: ComplianceWarning[] = [];
   if (!officeClass) {
     const rule = 'nyc_cfb.limit.office_not_covered';
     warnings.push(warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not a NYC office: the strictest NYC limit is applied.'));
-    if (donor.eligibility === 'un') {
-      warnings.push(warning('ELIGIBILITY_UNDETERMINED', 'nyc_cfb.limit.undetermined', 'Eligibility is undetermined: the strictest limit is applied.'));
-    }
-    return { limit_cents: ruleCents(rule), rule, warnings };
+    if (!cls) warnings.push(classUndetermined('nyc_cfb.limit.class_undetermined'));
+    return { limit_cents: ruleCents(rule), rule, warnings: [...warnings, ...eligibilityWarnings(campaign, donor, 'nyc_cfb.limit.class_governs')] };
   }
   const participantRule = `nyc_cfb.limit.${officeClass}.participant`;
   const nonParticipantRule = `nyc_cfb.limit.${officeClass}.non_participant`;
-  switch (donor.eligibility) {
-    case 'p-a':
-      return { limit_cents: ruleCents(participantRule), rule: participantRule, warnings };
-    case 'p-b':
+  warnings.push(...eligibilityWarnings(campaign, donor, 'nyc_cfb.limit.class_governs'));
+  if (cls === 'participant') {
+    if (donor.eligibility === 'p-b') {
       warnings.push(
-        warning(
-          'OPTION_B_DISCONTINUED',
-          'nyc_cfb.limit.option_b',
-          'Participant Option B ended with the 2021 elections: the participant limit applies.',
-        ),
+        warning('OPTION_B_DISCONTINUED', 'nyc_cfb.limit.option_b', 'Participant Option B ended with the 2021 elections: the participant limit applies.'),
       );
-      return { limit_cents: ruleCents(participantRule), rule: participantRule, warnings };
-    case 'np':
-      return { limit_cents: ruleCents(nonParticipantRule), rule: nonParticipantRule, warnings };
-    case 'un':
-    default: {
-      const a = ruleCents(participantRule);
-      const b = ruleCents(nonParticipantRule);
-      const rule = a <= b ? participantRule : nonParticipantRule;
-      warnings.push(warning('ELIGIBILITY_UNDETERMINED', 'nyc_cfb.limit.undetermined', 'Eligibility is undetermined: the strictest limit is applied.'));
-      return { limit_cents: Math.min(a, b), rule, warnings };
     }
+    return { limit_cents: ruleCents(participantRule), rule: participantRule, warnings };
   }
+  if (cls === 'non_participant') return { limit_cents: ruleCents(nonParticipantRule), rule: nonParticipantRule, warnings };
+  const a = ruleCents(participantRule);
+  const b = ruleCents(nonParticipantRule);
+  warnings.push(classUndetermined('nyc_cfb.limit.class_undetermined'));
+  return { limit_cents: Math.min(a, b), rule: a <= b ? participantRule : nonParticipantRule, warnings };
 }
 
 function nysLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
@@ -127,9 +154,19 @@ function nysLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAn
     warnings.push(warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not a NYS public-financing office: the strictest NYS limit is applied.'));
   }
   let limit = ruleCents(rule);
-  if (donor.eligibility === 'un') {
-    warnings.push(warning('ELIGIBILITY_UNDETERMINED', 'nys_pcf.limit.all_eligibilities', 'Eligibility is undetermined: the NYS limit is the same for every eligibility.'));
+  const cls = campaignClass(campaign);
+  if (cls === 'non_participant') {
+    warnings.push(
+      warning(
+        'NON_PARTICIPANT_LIMIT_NOT_IN_TABLE',
+        'nys_pcf.limit.non_participant',
+        "The higher limits of candidates outside the public financing program are not in the rule table: the participants' (stricter) limit is applied.",
+      ),
+    );
+  } else if (!cls) {
+    warnings.push(classUndetermined('nys_pcf.limit.class_undetermined'));
   }
+  warnings.push(...eligibilityWarnings(campaign, donor, 'nys_pcf.limit.class_governs'));
   warnings.push(
     warning('PRIMARY_GENERAL_SPLIT', 'nys_pcf.limit.primary_general_split', 'At most half of this limit may be given for the primary election.'),
   );
@@ -167,7 +204,7 @@ function customLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): Limi
   return { limit_cents: limit, rule, warnings: [] };
 }
 
-/** The per-contributor limit of the campaign's rule set, office and the donor's eligibility. */
+/** The per-contributor limit of the campaign's rule set, office and class (the donor's eligibility only adds warnings). */
 export function limitFor(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAnswer {
   if (donor.contributor_type === 'candidate') return candidateOwnMoney(campaign);
   switch (campaign.rule_set) {
@@ -201,9 +238,14 @@ export function checkDonor(campaign: ComplianceCampaign, donor: ComplianceDonor)
 
 // ── aggregates and contributions ────────────────────────────────────────────────────────────
 
+/** What remains of a donation after its refunds (never below 0). */
+export function netCents(contribution: ComplianceContribution): number {
+  return Math.max(0, contribution.amount_cents - contribution.refunded_cents);
+}
+
 /** Donations net of refunds plus the open remainder of pledges that are not written off. */
 export function aggregateCents(contributions: readonly ComplianceContribution[], pledges: readonly CompliancePledge[]): number {
-  const given = contributions.reduce((sum, c) => (c.refunded ? sum : sum + c.amount_cents), 0);
+  const given = contributions.reduce((sum, c) => sum + netCents(c), 0);
   const promised = pledges.reduce((sum, p) => sum + pledgeRemainingCents(p), 0);
   return given + promised;
 }
@@ -217,7 +259,7 @@ export function aggregateCents(contributions: readonly ComplianceContribution[],
 export function checkContribution(
   campaign: ComplianceCampaign,
   donor: ComplianceDonor,
-  input: { aggregate_cents: number; amount_cents: number },
+  input: { aggregate_cents: number; amount_cents: number; cash?: CashInput },
 ): ContributionCheck {
   const issues = checkDonor(campaign, donor);
   const limit = limitFor(campaign, donor);
@@ -244,6 +286,8 @@ export function checkContribution(
       },
     });
   }
+  const cash = input.cash ? checkCash(campaign, input.cash) : null;
+  if (cash && !prohibited) issues.push(cash);
   return {
     issues,
     warnings,
@@ -251,6 +295,31 @@ export function checkContribution(
     aggregate_cents: input.aggregate_cents,
     aggregate_after_cents: after,
     remaining_cents: limit.limit_cents === null ? null : Math.max(0, limit.limit_cents - after),
+  };
+}
+
+/** A cash gift and the donor's cash before it (this cycle, net of refunds). */
+export interface CashInput {
+  cash_aggregate_cents: number;
+  cash_amount_cents: number;
+}
+
+/** The cap on cash from one contributor of the rule set, or null when the rule set has none we enforce. */
+export function cashCapCents(campaign: ComplianceCampaign): number | null {
+  return campaign.rule_set === 'nyc_cfb' ? ruleCents('nyc_cfb.limit.cash') : null;
+}
+
+/**
+ * CASH_EXCEEDS_LIMIT when a cash gift would take the contributor's cash over the cap (equal is
+ * allowed). Details: limit_cents, cash_cents (before), remaining_cents (room left before the gift).
+ */
+export function checkCash(campaign: ComplianceCampaign, input: CashInput): ComplianceIssue | null {
+  const cap = cashCapCents(campaign);
+  if (cap === null || input.cash_amount_cents <= 0 || input.cash_aggregate_cents + input.cash_amount_cents <= cap) return null;
+  return {
+    code: 'CASH_EXCEEDS_LIMIT',
+    rule: 'nyc_cfb.limit.cash',
+    details: { limit_cents: cap, cash_cents: input.cash_aggregate_cents, remaining_cents: Math.max(0, cap - input.cash_aggregate_cents) },
   };
 }
 
@@ -282,8 +351,9 @@ export function isNycResident(donor: ComplianceDonor): boolean {
   return NYC_ZIP_EXTRA.includes(zip) || NYC_ZIP_PREFIXES.includes(zip.slice(0, 3));
 }
 
+/** The donations that still count, each at what remains after its refunds. */
 function matchableContributions(contributions: readonly ComplianceContribution[]): ComplianceContribution[] {
-  return contributions.filter((c) => !c.refunded && c.amount_cents > 0);
+  return contributions.map((c) => ({ ...c, amount_cents: netCents(c), refunded_cents: 0 })).filter((c) => c.amount_cents > 0);
 }
 
 function noMatch(rule: RuleId, warnings: ComplianceWarning[] = []): MatchAnswer {

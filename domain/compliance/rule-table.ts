@@ -49,6 +49,18 @@ const NYS_PCFB =
 const NYS_14_203 =
   'NY Election Law §14-203(1)(f) and §14-114(1)(g) (participating candidate\'s own money: up to three times the ' +
   'applicable contribution limit), https://www.nysenate.gov/legislation/laws/ELN/14-203';
+const NYC_NON_PARTICIPANT =
+  'NYC Campaign Finance Board, "Limits & Thresholds — 2025 Citywide Elections" (the limit table has one column per candidate ' +
+  'status: Program participant / non-participant; "Contribution limits apply to all campaigns, whether or not you join the ' +
+  'matching funds program. These limits apply for the entire election cycle."); NYC Admin. Code §3-703(1)(f) (participating ' +
+  'candidates) and §3-719(2)(b) (non-participating candidates), https://www.nyccfb.info/candidate-services/limits-thresholds/2025/';
+const NYC_CASH =
+  'NYC Campaign Finance Board, Campaign Finance Handbook, "Contributions — Cash" (a campaign may not accept cash contributions ' +
+  'that total more than $100 from one contributor; cash above $100 is also never matchable, NYC Admin. Code §3-702(3)) and ' +
+  'Board Rules §1-04(c), https://www.nyccfb.info/candidate-services/handbooks/ (the subdivision of the Act was not verified here)';
+const NYS_CYCLE =
+  'NY Election Law §14-200-a(6) "election cycle" (two years for the legislature, four for statewide offices, from the day after ' +
+  'the last general election), https://www.nysenate.gov/legislation/laws/ELN/14-200-A';
 const SPEC_5 =
   'Product rule, SPEC §5 and error INTERNATIONAL_DONOR_INDIVIDUAL_ONLY ("An international donor can only be an ' +
   'Individual Contributor type"). Federal law (52 U.S.C. §30121, https://www.law.cornell.edu/uscode/text/52/30121) ' +
@@ -77,7 +89,7 @@ const NYC_ROWS: RuleRow[] = [
   {
     id: 'nyc_cfb.limit.citywide.participant',
     rule_set: 'nyc_cfb',
-    description: 'Contribution limit per contributor, Mayor / Public Advocate / Comptroller, Program participant (donor eligibility p-a)',
+    description: 'Contribution limit per contributor, Mayor / Public Advocate / Comptroller, campaign in the Matching Funds Program (participant)',
     value: 210_000,
     source: NYC_LIMITS_2025,
     offices: NYC_CITYWIDE_OFFICES,
@@ -85,7 +97,7 @@ const NYC_ROWS: RuleRow[] = [
   {
     id: 'nyc_cfb.limit.citywide.non_participant',
     rule_set: 'nyc_cfb',
-    description: 'Contribution limit per contributor, Mayor / Public Advocate / Comptroller, non-participant (donor eligibility np)',
+    description: 'Contribution limit per contributor, Mayor / Public Advocate / Comptroller, campaign not in the Program (non-participant)',
     value: 370_000,
     source: NYC_LIMITS_2025,
     offices: NYC_CITYWIDE_OFFICES,
@@ -93,7 +105,7 @@ const NYC_ROWS: RuleRow[] = [
   {
     id: 'nyc_cfb.limit.borough_president.participant',
     rule_set: 'nyc_cfb',
-    description: 'Contribution limit per contributor, Borough President, Program participant (donor eligibility p-a)',
+    description: 'Contribution limit per contributor, Borough President, campaign in the Matching Funds Program (participant)',
     value: 160_000,
     source: NYC_LIMITS_2025,
     offices: ['borough_president'],
@@ -101,7 +113,7 @@ const NYC_ROWS: RuleRow[] = [
   {
     id: 'nyc_cfb.limit.borough_president.non_participant',
     rule_set: 'nyc_cfb',
-    description: 'Contribution limit per contributor, Borough President, non-participant (donor eligibility np)',
+    description: 'Contribution limit per contributor, Borough President, campaign not in the Program (non-participant)',
     value: 265_000,
     source: NYC_LIMITS_2025,
     offices: ['borough_president'],
@@ -109,7 +121,7 @@ const NYC_ROWS: RuleRow[] = [
   {
     id: 'nyc_cfb.limit.city_council.participant',
     rule_set: 'nyc_cfb',
-    description: 'Contribution limit per contributor, City Council, Program participant (donor eligibility p-a)',
+    description: 'Contribution limit per contributor, City Council, campaign in the Matching Funds Program (participant)',
     value: 105_000,
     source: NYC_LIMITS_2025,
     offices: ['city_council'],
@@ -117,27 +129,48 @@ const NYC_ROWS: RuleRow[] = [
   {
     id: 'nyc_cfb.limit.city_council.non_participant',
     rule_set: 'nyc_cfb',
-    description: 'Contribution limit per contributor, City Council, non-participant (donor eligibility np)',
+    description: 'Contribution limit per contributor, City Council, campaign not in the Program (non-participant)',
     value: 160_000,
     source: NYC_LIMITS_2025,
     offices: ['city_council'],
+  },
+  {
+    id: 'nyc_cfb.limit.class_governs',
+    rule_set: 'nyc_cfb',
+    description:
+      "The limit belongs to the candidate: the campaign's office and its class (participant or not, campaign settings) choose it. " +
+      "The donor's eligibility is only recorded (an import column); when it contradicts the campaign's class the donor and the " +
+      'limit report show a warning, and it never loosens the limit.',
+    value: "campaign's class",
+    source: NYC_NON_PARTICIPANT,
+    offices: NYC_ALL_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.limit.class_undetermined',
+    rule_set: 'nyc_cfb',
+    description:
+      "Campaign participant status not set: the strictest of the office's participant and non-participant limits applies, with a " +
+      'warning, until the status is set.',
+    value: 'strictest limit of the office',
+    source: NYC_NON_PARTICIPANT,
+  },
+  {
+    id: 'nyc_cfb.limit.cash',
+    rule_set: 'nyc_cfb',
+    description:
+      'Cash from one contributor: at most $100 in all for the election cycle (net of refunds; cash payments towards pledges count). ' +
+      'A cash gift that would go over it is refused; equal is allowed.',
+    value: 10_000,
+    source: NYC_CASH,
   },
   {
     id: 'nyc_cfb.limit.option_b',
     rule_set: 'nyc_cfb',
     description:
       'Participant Option B (the "old program": higher limits, 6:1 match) was offered only for elections up to 2021. Since 2022 ' +
-      'every participant is in the single program, so donor eligibility p-b gets the participant limit of the office, with a warning.',
+      'every participant is in the single program: a participant campaign applies the participant limit to a donor marked p-b, with a warning.',
     value: 'participant limit of the office',
     source: NYC_JOIN,
-    offices: NYC_ALL_OFFICES,
-  },
-  {
-    id: 'nyc_cfb.limit.undetermined',
-    rule_set: 'nyc_cfb',
-    description: 'Donor eligibility undetermined (un): the strictest of the participant and non-participant limits of the office applies, with a warning.',
-    value: 'strictest limit of the office',
-    source: NYC_LIMITS_2025,
     offices: NYC_ALL_OFFICES,
   },
   {
@@ -247,8 +280,8 @@ const NYC_ROWS: RuleRow[] = [
     id: 'nyc_cfb.match.cash_max',
     rule_set: 'nyc_cfb',
     description:
-      'A cash contribution above this amount is not matchable (it still counts towards the limit). Note: the CFB rules also limit ' +
-      'cash accepted from one contributor to $100 (section not verified here); keep cash gifts at or below $100.',
+      'A cash contribution above this amount is not matchable (it still counts towards the limit). The cash cap per contributor ' +
+      '(nyc_cfb.limit.cash) keeps new cash gifts at or below it; older records may still hold one.',
     value: 10_000,
     source: NYC_ADMIN_CODE,
   },
@@ -307,6 +340,41 @@ const NYS_ROWS: RuleRow[] = [
       'above are those for participating candidates.',
     value: 'same limit',
     source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.class_governs',
+    rule_set: 'nys_pcf',
+    description:
+      "The limit belongs to the candidate (office and participation in the public financing program); the donor's eligibility is " +
+      'only recorded, and a contradiction with the campaign is shown as a warning.',
+    value: "campaign's class",
+    source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.non_participant',
+    rule_set: 'nys_pcf',
+    description:
+      'Candidates outside the public financing program have higher limits (§14-114(1)(a)-(b), first part, adjusted every cycle); ' +
+      "they are not in this table, so the participants' stricter figures apply, with a warning. It never loosens a limit.",
+    value: 'participant limit of the office',
+    source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.class_undetermined',
+    rule_set: 'nys_pcf',
+    description: "Campaign participant status not set: the participants' (strictest) figures apply, with a warning.",
+    value: 'strictest limit of the office',
+    source: NYS_14_114,
+  },
+  {
+    id: 'nys_pcf.limit.cash',
+    rule_set: 'nys_pcf',
+    description:
+      'No per-contributor cash cap for NY State candidates could be verified against the statute text here: cash is recorded and ' +
+      'counted toward the limit, not capped.',
+    value: 'not enforced',
+    source: NYS_14_114,
+    informational: true,
   },
   {
     id: 'nys_pcf.limit.office_not_covered',
@@ -488,11 +556,21 @@ const CUSTOM_ROWS: RuleRow[] = [
   },
 ];
 
-const COMMON_ROWS: RuleRow[] = everySet('international.individual_only', {
-  description: 'An international donor can only be an Individual Contributor (applies to every rule set).',
-  value: 'individual only',
-  source: SPEC_5,
-});
+const COMMON_ROWS: RuleRow[] = [
+  ...everySet('international.individual_only', {
+    description: 'An international donor can only be an Individual Contributor (applies to every rule set).',
+    value: 'individual only',
+    source: SPEC_5,
+  }),
+  ...everySet('cycle.outside', {
+    description:
+      "Limits and matching count per election cycle: a gift or pledge dated outside the campaign's cycle does not count toward " +
+      "this cycle's limit or match. It is accepted only when the user confirms a warning naming the cycle it falls in, and shows " +
+      'in the all-time figures.',
+    value: 'per election cycle',
+    source: `${NYC_NON_PARTICIPANT}; ${NYS_CYCLE}`,
+  }),
+];
 
 export const RULE_TABLE: readonly RuleRow[] = Object.freeze([...NYC_ROWS, ...NYS_ROWS, ...CUSTOM_ROWS, ...COMMON_ROWS]);
 

@@ -38,8 +38,8 @@ export interface ComplianceDonor {
 export interface ComplianceContribution {
   amount_cents: number;
   payment_method: PaymentMethod | null;
-  /** A refunded donation counts for nothing (refunds reduce every total). */
-  refunded: boolean;
+  /** What was refunded of it (partial refunds): only amount_cents - refunded_cents counts. */
+  refunded_cents: number;
 }
 
 /** One pledge of a donor as the aggregate computation sees it. */
@@ -55,7 +55,7 @@ export type RuleId = string;
 
 /** A blocking problem: the contribution must not be saved. `code` is an ERROR_MESSAGES key. */
 export interface ComplianceIssue {
-  code: 'COMMITMENT_EXCEEDS_LIMIT' | 'INTERNATIONAL_DONOR_INDIVIDUAL_ONLY' | 'PROHIBITED_SOURCE';
+  code: 'COMMITMENT_EXCEEDS_LIMIT' | 'INTERNATIONAL_DONOR_INDIVIDUAL_ONLY' | 'PROHIBITED_SOURCE' | 'CASH_EXCEEDS_LIMIT';
   rule: RuleId;
   /** Details for the UI: limit_cents, aggregate_cents, remaining_cents when the limit is at stake. */
   details?: Record<string, number | string>;
@@ -63,7 +63,16 @@ export interface ComplianceIssue {
 
 /** A non-blocking note the UI shows beside the figures. */
 export interface ComplianceWarning {
-  code: 'ELIGIBILITY_UNDETERMINED' | 'CASH_OVER_100_NOT_MATCHABLE' | 'NOT_MATCHABLE_RESIDENCE' | 'NOT_MATCHABLE_CONTRIBUTOR' | 'NO_LIMIT_CONFIGURED' | (string & {});
+  code:
+    | 'ELIGIBILITY_UNDETERMINED'
+    | 'ELIGIBILITY_MISMATCH'
+    | 'CAMPAIGN_CLASS_UNDETERMINED'
+    | 'CASH_OVER_100_NOT_MATCHABLE'
+    | 'NOT_MATCHABLE_RESIDENCE'
+    | 'NOT_MATCHABLE_CONTRIBUTOR'
+    | 'NO_LIMIT_CONFIGURED'
+    | 'OUTSIDE_CYCLE'
+    | (string & {});
   rule: RuleId;
   message: string;
 }

@@ -139,7 +139,17 @@ export interface MergeDonorRequest {
   duplicate_id: string;
 }
 
-/** Aggregates of one donor for the campaign's election cycle (net of refunds). */
+/** The campaign's election cycle: its value ('2029') and dates; null when the campaign has none (everything counts). */
+export interface CycleInfo {
+  value: string;
+  start_date: string;
+  end_date: string;
+}
+
+/**
+ * Aggregates of one donor, net of refunds: pledged / paid / outstanding / aggregate for the campaign's
+ * election cycle ("this cycle", what the limit and the match read), and the same three for all time.
+ */
 export interface DonorFigures {
   pledged_cents: number;
   paid_cents: number;
@@ -151,6 +161,10 @@ export interface DonorFigures {
   remaining_limit_cents: number | null;
   matchable_cents: number;
   public_funds_cents: number;
+  /** All time, whatever the cycle (gifts dated outside the cycle show here). */
+  all_time_pledged_cents: number;
+  all_time_paid_cents: number;
+  all_time_outstanding_cents: number;
 }
 
 export interface DonorRow extends DonorFields, DonorFigures {
@@ -168,9 +182,13 @@ export interface DonorListQuery extends ListQuery {
   eligibility?: Eligibility;
   tag?: string;
   balance?: BalanceFilter;
+  /** An election cycle value ('2025'): donors with a pledge or a donation dated in it. */
+  cycle?: string;
 }
 export interface DonorListData extends Paged {
   donor_list: DonorRow[];
+  /** The campaign's cycle the "this cycle" figures are for. */
+  cycle: CycleInfo | null;
 }
 
 /** list_donor_tags: the campaign's distinct tags (case-insensitively), alphabetical; query search, limit (default 500). */
@@ -181,6 +199,8 @@ export interface DonorTagListData {
 
 /** get_donor: the donor page. */
 export interface DonorDetail extends DonorRow {
+  /** The campaign's cycle the "this cycle" figures are for. */
+  cycle: CycleInfo | null;
   warnings: ComplianceWarning[];
   pledges: PledgeRow[];
   next_payment: NextPayment | null;
@@ -201,11 +221,11 @@ export interface PledgeFields {
   instalments: Instalment[];
   note: string | null;
 }
-export interface AddPledgeRequest extends PledgeFields {
+export interface AddPledgeRequest extends PledgeFields, OutsideCycleConfirmation {
   campaign_id: string;
   donor_id: string;
 }
-export interface UpdatePledgeRequest extends PledgeFields {
+export interface UpdatePledgeRequest extends PledgeFields, OutsideCycleConfirmation {
   campaign_id: string;
   pledge_id: string;
 }
@@ -250,6 +270,8 @@ export interface DonorLimitRow {
   limit_cents: number | null;
   remaining_limit_cents: number | null;
   over_limit: boolean;
+  /** Compliance warnings worth a treasurer's eye (e.g. the donor's eligibility contradicts the campaign's class). */
+  warnings: ComplianceWarning[];
 }
 export interface DonorLimitListData extends Paged {
   donor_limit_list: DonorLimitRow[];
@@ -294,33 +316,63 @@ export interface DonationFields {
   paying_date: string;
   paid_amount_cents: number;
   payment_method: PaymentMethod;
-  /** Check number, card authorisation or transfer reference. */
+  /** Card authorisation or transfer reference. */
   reference_number: string | null;
+  /** The check's number (payment method 'check' only; kept null for other methods). */
+  check_number: string | null;
   recipient: string | null;
   /** The pledge this payment pays, if any (must be the same donor's). */
   pledge_id: string | null;
   memo: string | null;
 }
-export interface AddDonationRequest extends DonationFields {
+/**
+ * A gift or pledge dated outside the campaign's election cycle is refused with 422
+ * OUTSIDE_ELECTION_CYCLE (details: cycle, cycle_start, cycle_end, counts_toward) unless the request
+ * says `confirm_outside_cycle: true`; it then counts toward the cycle it falls in, not this one.
+ */
+export interface OutsideCycleConfirmation {
+  confirm_outside_cycle?: boolean;
+}
+export interface AddDonationRequest extends DonationFields, OutsideCycleConfirmation {
   campaign_id: string;
 }
-export interface UpdateDonationRequest extends DonationFields {
+export interface UpdateDonationRequest extends DonationFields, OutsideCycleConfirmation {
   campaign_id: string;
   donation_id: string;
 }
+/** A refund of all or part of a donation; several per donation, never more than what remains. */
 export interface RefundDonationRequest {
   campaign_id: string;
   donation_id: string;
+  /** Default: all that is not yet refunded. */
+  refund_amount_cents?: number;
   refund_date: string;
   refund_reason: string;
+}
+
+/** One refund of a donation. */
+export interface RefundRow {
+  refund_id: string;
+  amount_cents: number;
+  refund_date: string;
+  reason: string;
+  created_at: string;
 }
 
 export interface DonationRow extends DonationFields {
   donation_id: string;
   donor_name: string;
   source: DonationSource;
+  /** What was refunded, in all (0 when nothing). */
+  refunded_cents: number;
+  /** paid_amount_cents - refunded_cents. */
+  net_amount_cents: number;
+  /** Date of the latest refund (null when none); `refunded_cents === paid_amount_cents` means fully refunded. */
   refunded_at: string | null;
+  /** Reason of the latest refund. */
   refund_reason: string | null;
+  /** Every refund of the donation, oldest first. */
+  refunds: RefundRow[];
   created_at: string;
 }
 
@@ -329,7 +381,10 @@ export interface DonationListQuery extends ListQuery {
   donor_id?: string;
   payment_method?: PaymentMethod;
   source?: DonationSource;
+  /** true: with at least one refund; false: with none. */
   refunded?: boolean;
+  /** An election cycle value ('2025'): donations dated in it. */
+  cycle?: string;
 }
 export interface DonationListData extends Paged {
   donation_list: DonationRow[];

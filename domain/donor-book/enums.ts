@@ -54,6 +54,8 @@ export const ELIGIBILITIES: readonly Eligibility[] = valuesOf(ELIGIBILITY_OPTION
 export const PAYMENT_METHOD_OPTIONS = [
   { value: 'paypal', label: 'PayPal' },
   { value: 'cash', label: 'Cash' },
+  // Not in SPEC §3's list: a departure (README) so checks, with their numbers, can be recorded.
+  { value: 'check', label: 'Check' },
   { value: 'card', label: 'Card' },
   { value: 'zelle', label: 'Zelle' },
   { value: 'venmo', label: 'Venmo' },

@@ -67,8 +67,12 @@ export const DONOR_VALIDATION_MESSAGES = {
   DATE_IN_FUTURE: 'The date cannot be in the future',
   PAID_AMOUNT_REQUIRED: 'Amount is required',
   PAYMENT_METHOD_REQUIRED: 'Payment method is required',
-  PAYMENT_METHOD_INVALID: 'Payment method must be PayPal, Cash, Card, Zelle or Venmo',
+  PAYMENT_METHOD_INVALID: 'Payment method must be PayPal, Cash, Check, Card, Zelle or Venmo',
+  CHECK_NUMBER_INVALID: 'Check number: up to 20 letters, digits or dashes',
+  CONFIRM_INVALID: 'Confirmation must be true or false',
   REFUND_DATE_REQUIRED: 'Refund date is required',
+  REFUND_AMOUNT_INVALID: 'Enter the amount to refund, more than $0',
+  CYCLE_INVALID: 'Unknown election cycle',
   // tags and notes
   KIND_INVALID: 'Kind must be tag or note',
   VALUE_REQUIRED: 'Please enter a tag or a note',
@@ -362,8 +366,18 @@ export const pledgeFieldsShape = {
 };
 
 export const pledgeFieldsSchema = object(pledgeFieldsShape);
-export const addPledgeRequestSchema = object({ campaign_id: campaignIdField, donor_id: donorIdField, ...pledgeFieldsShape });
-export const updatePledgeRequestSchema = object({ campaign_id: campaignIdField, pledge_id: uuidField(M.PLEDGE_ID_INVALID), ...pledgeFieldsShape });
+export const addPledgeRequestSchema = object({
+  campaign_id: campaignIdField,
+  donor_id: donorIdField,
+  ...pledgeFieldsShape,
+  confirm_outside_cycle: boolean().typeError(M.CONFIRM_INVALID).optional(),
+});
+export const updatePledgeRequestSchema = object({
+  campaign_id: campaignIdField,
+  pledge_id: uuidField(M.PLEDGE_ID_INVALID),
+  ...pledgeFieldsShape,
+  confirm_outside_cycle: boolean().typeError(M.CONFIRM_INVALID).optional(),
+});
 const reasonField = string()
   .typeError(M.REASON_REQUIRED)
   .required(M.REASON_REQUIRED)
@@ -380,6 +394,11 @@ export const donationFieldsShape = {
   paid_amount_cents: amountCentsField(M.PAID_AMOUNT_REQUIRED),
   payment_method: string().typeError(M.PAYMENT_METHOD_INVALID).required(M.PAYMENT_METHOD_REQUIRED).oneOf(PAYMENT_METHODS, M.PAYMENT_METHOD_INVALID),
   reference_number: optionalText(100),
+  check_number: string()
+    .typeError(M.CHECK_NUMBER_INVALID)
+    .nullable()
+    .optional()
+    .test('check-number', M.CHECK_NUMBER_INVALID, (value) => blank(value) || /^[A-Za-z0-9-]{1,20}$/.test((value as string).trim())),
   recipient: optionalText(100),
   pledge_id: string()
     .typeError(M.PLEDGE_ID_INVALID)
@@ -389,12 +408,26 @@ export const donationFieldsShape = {
   memo: optionalText(500),
 };
 
+/** OutsideCycleConfirmation: the caller saw the warning that the date is outside the campaign's cycle. */
+const confirmOutsideCycleField = boolean().typeError(M.CONFIRM_INVALID).optional();
+
 export const donationFieldsSchema = object(donationFieldsShape);
-export const addDonationRequestSchema = object({ campaign_id: campaignIdField, ...donationFieldsShape });
-export const updateDonationRequestSchema = object({ campaign_id: campaignIdField, donation_id: uuidField(M.DONATION_ID_INVALID), ...donationFieldsShape });
+export const addDonationRequestSchema = object({ campaign_id: campaignIdField, ...donationFieldsShape, confirm_outside_cycle: confirmOutsideCycleField });
+export const updateDonationRequestSchema = object({
+  campaign_id: campaignIdField,
+  donation_id: uuidField(M.DONATION_ID_INVALID),
+  ...donationFieldsShape,
+  confirm_outside_cycle: confirmOutsideCycleField,
+});
 export const refundDonationRequestSchema = object({
   campaign_id: campaignIdField,
   donation_id: uuidField(M.DONATION_ID_INVALID),
+  refund_amount_cents: number()
+    .typeError(M.REFUND_AMOUNT_INVALID)
+    .optional()
+    .integer(M.REFUND_AMOUNT_INVALID)
+    .min(1, M.REFUND_AMOUNT_INVALID)
+    .max(MAX_AMOUNT_CENTS, M.REFUND_AMOUNT_INVALID),
   refund_date: pastDateField(M.REFUND_DATE_REQUIRED),
   refund_reason: reasonField,
 });
@@ -463,12 +496,20 @@ export const DONOR_MATCH_LIST_SORTS = ['name', 'paid_cents', 'matchable_cents', 
 export const FOLLOW_UP_DUES = ['overdue', 'this_week', 'all'] as const;
 export const DONOR_HISTORY_KINDS = ['pledge', 'donation', 'refund', 'write_off'] as const;
 
+/** Query: an election cycle value ('2025'; '' = no filter). The server answers an unknown one with no rows. */
+const cycleQueryField = string()
+  .typeError(M.CYCLE_INVALID)
+  .transform((value: unknown) => (value === '' ? undefined : value))
+  .optional()
+  .matches(/^\d{4}$/, M.CYCLE_INVALID);
+
 export const donorListQuerySchema = object({
   ...listQueryFields(DONOR_LIST_SORTS, 'name'),
   contributor_type: optionalEnumQuery(CONTRIBUTOR_TYPES, M.CONTRIBUTOR_TYPE_INVALID),
   eligibility: optionalEnumQuery(ELIGIBILITIES, M.ELIGIBILITY_INVALID),
   tag: string().typeError(M.TAG_MAX).optional().trim().max(TAG_MAX_LENGTH, M.TAG_MAX),
   balance: optionalEnumQuery(BALANCE_FILTERS),
+  cycle: cycleQueryField,
 });
 
 export const pledgeListQuerySchema = object({
@@ -485,6 +526,7 @@ export const donationListQuerySchema = object({
   payment_method: optionalEnumQuery(PAYMENT_METHODS, M.PAYMENT_METHOD_INVALID),
   source: optionalEnumQuery(DONATION_SOURCES),
   refunded: optionalBooleanQuery,
+  cycle: cycleQueryField,
 });
 
 export const followUpListQuerySchema = object({

@@ -1,8 +1,8 @@
 /**
  * The demo campaign's book (DEMO_SEED): ~40 donors of every contributor type (NYC and NYS addresses,
  * a few out of state and abroad, tags and notes), pledges (one payment, instalments, partly paid,
- * paid, one written off), donations of every payment method and source (one refunded, a cash gift
- * over $100), ~25 expenses across purposes and a few follow-up calls, so that every screen shows
+ * paid, one written off), donations of every payment method and source (one refunded, one partly refunded
+ * for the excess over the limit, checks with their numbers, cash up to the $100 cap), ~25 expenses across purposes and a few follow-up calls, so that every screen shows
  * something. Written once per campaign (a campaign_audit row 'demo.book_seeded' marks it; a campaign
  * whose book is already in use is left alone), through SQL only: no HTTP, no services.
  *
@@ -17,12 +17,12 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from './executor';
-import { campaignAudit, campaigns, donations, donorContacts, donorMetadata, donors, electionCycles, expenses, pledges } from './schema';
+import { campaignAudit, campaigns, donationRefunds, donations, donorContacts, donorMetadata, donors, electionCycles, expenses, pledges } from './schema';
 
 export const DEMO_BOOK_MARKER = 'demo.book_seeded';
 
 type Season = 'cycle' | 'recent';
-type Method = 'paypal' | 'cash' | 'card' | 'zelle' | 'venmo';
+type Method = 'paypal' | 'cash' | 'check' | 'card' | 'zelle' | 'venmo';
 
 interface DemoDonor {
   key: string;
@@ -56,7 +56,10 @@ interface DemoGift {
   ref?: string;
   memo?: string;
   source?: 'manual' | 'import' | 'online';
-  refund?: { afterDays: number; reason: string };
+  /** Payment method 'check': its number. */
+  checkNumber?: string;
+  /** A refund some days after the gift; of `dollars` only (a partial refund) or of all of it. */
+  refund?: { afterDays: number; reason: string; dollars?: number };
 }
 
 interface DemoPledge {
@@ -161,7 +164,7 @@ const PLEDGES: DemoPledge[] = [
   // A recent pledge in four payments, one paid, the others coming up.
   { key: 'williams', donor: 'williams', season: 'recent', day: 45, dollars: 1_000, instalments: [250, 250, 250, 250], note: 'Pledged at the fall reception.' },
   // A union's pledge paid in part.
-  { key: 'union', donor: 'union', season: 'cycle', day: 150, dollars: 3_000, instalments: [1_500, 1_500], note: 'Board approved in two payments.' },
+  { key: 'union', donor: 'union', season: 'cycle', day: 150, dollars: 2_000, instalments: [1_000, 1_000], note: 'Board approved in two payments.' },
 ];
 
 // ── donations ───────────────────────────────────────────────────────────────────────────────
@@ -174,27 +177,28 @@ const GIFTS: DemoGift[] = [
   { donor: 'chen', season: 'cycle', day: 330, dollars: 1_000, method: 'card', ref: 'AUTH-55821', memo: 'House party' },
   { donor: 'chen', season: 'cycle', day: 120, dollars: 1_100, method: 'paypal', source: 'online' },
   { donor: 'rossi', season: 'cycle', day: 250, dollars: 2_000, method: 'zelle', ref: 'ZL-88120' },
-  { donor: 'rossi', season: 'cycle', day: 90, dollars: 1_700, method: 'card', ref: 'AUTH-61877' },
+  // Marked non-participant, but the campaign is a Program participant: its $2,100 limit governs, so the excess was refunded.
+  { donor: 'rossi', season: 'cycle', day: 90, dollars: 1_700, method: 'card', ref: 'AUTH-61877', refund: { afterDays: 5, dollars: 1_600, reason: 'Excess over the contribution limit' } },
   // Pledge payments
   ...[1, 2, 3].map((n): DemoGift => ({ donor: 'alvarez', season: 'cycle', day: monthlyDay(300, n), dollars: 350, method: 'zelle', pledge: 'alvarez', memo: `Pledge payment ${n} of 6` })),
   ...[1, 2, 3, 4, 5].map((n): DemoGift => ({ donor: 'kim', season: 'cycle', day: monthlyDay(240, n), dollars: 100, method: 'venmo', pledge: 'kim', memo: `Monthly pledge ${n} of 12` })),
   ...[1, 2, 3].map((n): DemoGift => ({ donor: 'goldberg', season: 'cycle', day: monthlyDay(200, n), dollars: 200, method: 'card', pledge: 'goldberg', memo: `Pledge payment ${n} of 3` })),
   { donor: 'williams', season: 'recent', day: 15, dollars: 250, method: 'card', pledge: 'williams', memo: 'Pledge payment 1 of 4' },
-  { donor: 'union', season: 'cycle', day: 120, dollars: 1_500, method: 'card', pledge: 'union', ref: 'CHK-4471', memo: 'First half of the pledge' },
+  { donor: 'union', season: 'cycle', day: 120, dollars: 1_000, method: 'check', checkNumber: '4471', pledge: 'union', memo: 'First half of the pledge' },
   // A refund (charged twice online)
   { donor: 'park', season: 'recent', day: 200, dollars: 500, method: 'paypal', source: 'online' },
   { donor: 'park', season: 'recent', day: 200, dollars: 500, method: 'paypal', source: 'online', refund: { afterDays: 3, reason: 'Duplicate online charge' } },
-  // Cash over $100 (not matchable) and small cash
-  { donor: 'romero', season: 'cycle', day: 180, dollars: 150, method: 'cash', memo: 'Collected at the Bronx rally' },
+  // Cash: the $100 cap per contributor reached, and small cash
+  { donor: 'romero', season: 'cycle', day: 180, dollars: 100, method: 'cash', memo: 'Collected at the Bronx rally (the $100 cash cap)' },
   { donor: 'romero', season: 'recent', day: 70, dollars: 50, method: 'venmo' },
   { donor: 'rivera', season: 'recent', day: 95, dollars: 40, method: 'cash', memo: 'Phone bank pizza night' },
   // The candidate, the family, organisations
   { donor: 'candidate', season: 'cycle', day: 350, dollars: 5_000, method: 'card', memo: 'Seed money from the candidate' },
   { donor: 'spouse', season: 'cycle', day: 340, dollars: 2_000, method: 'zelle' },
   { donor: 'family', season: 'recent', day: 150, dollars: 500, method: 'paypal', source: 'online' },
-  { donor: 'pac', season: 'cycle', day: 100, dollars: 2_500, method: 'card', ref: 'CHK-1021' },
+  { donor: 'pac', season: 'cycle', day: 100, dollars: 2_000, method: 'check', checkNumber: '1021' },
   { donor: 'party', season: 'cycle', day: 160, dollars: 1_500, method: 'zelle', ref: 'ZL-55510' },
-  { donor: 'committee', season: 'recent', day: 120, dollars: 1_000, method: 'card', ref: 'CHK-311' },
+  { donor: 'committee', season: 'recent', day: 120, dollars: 1_000, method: 'check', checkNumber: '311' },
   // International
   { donor: 'carter', season: 'cycle', day: 200, dollars: 250, method: 'card', source: 'online' },
   { donor: 'dupont', season: 'recent', day: 85, dollars: 100, method: 'paypal', source: 'online' },
@@ -427,14 +431,30 @@ export async function seedDemoBook(tx: Executor, options: { campaignId: string; 
       memo: g.memo ?? null,
       source,
       externalRef,
-      refundedAt: g.refund ? addDays(payingDate, g.refund.afterDays) : null,
-      refundReason: g.refund?.reason ?? null,
+      checkNumber: g.checkNumber ?? null,
       createdBy: source === 'online' ? null : ownerId,
       createdAt: created,
       updatedAt: created,
     };
   });
-  await tx.insert(donations).values(donationValues);
+  const donationRows = await tx.insert(donations).values(donationValues).returning({ id: donations.id });
+  // Refunds are rows of their own: a trigger keeps each donation's refunded total.
+  const refunds = GIFTS.flatMap((g, i) =>
+    g.refund
+      ? [
+          {
+            campaignId,
+            donationId: donationRows[i]!.id,
+            amountCents: cents(g.refund.dollars ?? g.dollars),
+            refundDate: addDays(donationValues[i]!.payingDate, g.refund.afterDays),
+            reason: g.refund.reason,
+            createdBy: ownerId,
+            createdAt: noon(addDays(donationValues[i]!.payingDate, g.refund.afterDays)),
+          },
+        ]
+      : [],
+  );
+  if (refunds.length > 0) await tx.insert(donationRefunds).values(refunds);
 
   await tx.insert(expenses).values(
     EXPENSES.map((e) => {

@@ -408,6 +408,10 @@ export const donors = pgTable(
     pledgedCents: bigint('pledged_cents', { mode: 'number' }).notNull().default(0),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
     outstandingCents: bigint('outstanding_cents', { mode: 'number' }).notNull().default(0),
+    /** The same three whatever the election cycle (migration 0012). */
+    allTimePledgedCents: bigint('all_time_pledged_cents', { mode: 'number' }).notNull().default(0),
+    allTimePaidCents: bigint('all_time_paid_cents', { mode: 'number' }).notNull().default(0),
+    allTimeOutstandingCents: bigint('all_time_outstanding_cents', { mode: 'number' }).notNull().default(0),
     lastDonationDate: date('last_donation_date', { mode: 'string' }),
     /** What list_donor's search looks in (lowercased name, e-mail, employer, phone), indexed by trigrams. */
     searchText: text('search_text')
@@ -489,6 +493,11 @@ export const donations = pgTable(
     source: text('source').notNull().default('manual'),
     /** Imports and online payments: the id that makes writing the same payment twice a no-op. */
     externalRef: text('external_ref'),
+    /** Payment method 'check': the check's number. */
+    checkNumber: text('check_number'),
+    /** Sum of the donation's refunds, kept by a trigger on donation_refunds (migration 0012). */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** Date and reason of the latest refund (kept by the same trigger). */
     refundedAt: date('refunded_at', { mode: 'string' }),
     refundReason: text('refund_reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -501,8 +510,33 @@ export const donations = pgTable(
     index('donations_pledge_idx').on(t.pledgeId),
     uniqueIndex('donations_campaign_external_ref_unique').on(t.campaignId, t.externalRef).where(sql`${t.externalRef} is not null`),
     check('donations_amount_positive', sql`${t.paidAmountCents} > 0`),
-    check('donations_payment_method_known', sql`${t.paymentMethod} in ('paypal', 'cash', 'card', 'zelle', 'venmo')`),
+    check('donations_payment_method_known', sql`${t.paymentMethod} in ('paypal', 'cash', 'check', 'card', 'zelle', 'venmo')`),
     check('donations_source_known', sql`${t.source} in ('manual', 'import', 'online')`),
+    check('donations_refunded_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidAmountCents}`),
+  ],
+);
+
+/** Refunds of a donation, whole or part; several per donation (their sum never exceeds the amount paid). */
+export const donationRefunds = pgTable(
+  'donation_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    refundDate: date('refund_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('donation_refunds_donation_idx').on(t.donationId, t.createdAt),
+    index('donation_refunds_campaign_date_idx').on(t.campaignId, t.refundDate),
+    check('donation_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 

@@ -176,8 +176,14 @@ describe('demo book', () => {
     const donationRows = await database.db.select().from(donations).where(eq(donations.campaignId, campaignId));
     expect(new Set(donationRows.map((d) => d.paymentMethod))).toEqual(new Set(PAYMENT_METHODS));
     expect(new Set(donationRows.map((d) => d.source))).toEqual(new Set(['manual', 'import', 'online']));
-    expect(donationRows.filter((d) => d.refundedAt !== null)).toHaveLength(1);
-    expect(donationRows.some((d) => d.paymentMethod === 'cash' && d.paidAmountCents > 10_000)).toBe(true);
+    // One donation refunded in full, one in part (the excess over the limit).
+    expect(donationRows.filter((d) => d.refundedCents === d.paidAmountCents).map((d) => d.refundReason)).toEqual(['Duplicate online charge']);
+    expect(donationRows.filter((d) => d.refundedCents > 0 && d.refundedCents < d.paidAmountCents).map((d) => d.refundReason)).toEqual(['Excess over the contribution limit']);
+    // Cash up to the $100 cap per contributor, never over it; checks carry their numbers.
+    const cashByDonor = new Map<string, number>();
+    for (const d of donationRows.filter((row) => row.paymentMethod === 'cash')) cashByDonor.set(d.donorId, (cashByDonor.get(d.donorId) ?? 0) + d.paidAmountCents - d.refundedCents);
+    expect(Math.max(...cashByDonor.values())).toBe(10_000);
+    expect(donationRows.filter((d) => d.paymentMethod === 'check').every((d) => /^\d+$/.test(d.checkNumber ?? ''))).toBe(true);
     const llc = donorRows.find((d) => d.contributorType === 'limited_liability_company')!;
     expect(donationRows.filter((d) => d.donorId === llc.id)).toEqual([]);
 
@@ -229,7 +235,7 @@ describe('demo book', () => {
     // Whatever the seed date: every gift and every open pledge remainder, all time.
     const result = await database.db.execute<{ id: string; contributor_type: string; eligibility: string; country: string; aggregate: string }>(sql`
       select d.id, d.contributor_type, d.eligibility, d.country,
-        coalesce((select sum(paid_amount_cents) from donations x where x.donor_id = d.id and x.refunded_at is null), 0)
+        coalesce((select sum(paid_amount_cents - refunded_cents) from donations x where x.donor_id = d.id), 0)
         + coalesce((select sum(greatest(0, p.commitment_amount_cents - p.paid_cents)) from pledges p where p.donor_id = d.id and p.written_off_at is null), 0) as aggregate
       from donors d where d.campaign_id = ${campaignId}`);
     let atLimit = 0;

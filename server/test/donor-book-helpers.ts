@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DONOR_BOOK_PATHS, donorBookPath, type DonationWriteData, type DonorRow, type PledgeRow } from '../../domain/donor-book/api-contract';
-import { campaignAudit } from '../db/schema';
+import { campaignAudit, donationRefunds, donations } from '../db/schema';
 import { ManualClock } from '../plugins/clock';
 import { activeUser, post } from './auth-helpers';
 import { createCampaign, demoSignIn, request, toSession, type Session } from './campaign-helpers';
@@ -101,4 +101,25 @@ export async function auditOf(t: TestApp, campaignId: string, action: string) {
     .from(campaignAudit)
     .where(and(eq(campaignAudit.campaignId, campaignId), eq(campaignAudit.action, action)))
     .orderBy(asc(campaignAudit.createdAt));
+}
+
+/**
+ * Refunds a donation straight in the database, as another writer would (all of it unless
+ * `amountCents`); the trigger updates the donation's refunded total. Call `t.app.changes.sync()` before
+ * reading through the API.
+ */
+export async function refundInDb(t: TestApp, donationId: string, refundDate: string, reason: string, amountCents?: number): Promise<void> {
+  const [donation] = await t.db.select().from(donations).where(eq(donations.id, donationId));
+  await t.db.insert(donationRefunds).values({
+    campaignId: donation!.campaignId,
+    donationId,
+    amountCents: amountCents ?? donation!.paidAmountCents - donation!.refundedCents,
+    refundDate,
+    reason,
+  });
+}
+
+/** Takes every refund of a donation back (straight in the database). */
+export async function unrefundInDb(t: TestApp, donationId: string): Promise<void> {
+  await t.db.delete(donationRefunds).where(eq(donationRefunds.donationId, donationId));
 }

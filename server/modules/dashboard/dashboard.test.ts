@@ -11,6 +11,7 @@ import { campaigns, donations, donors, expenses, pledges } from '../../db/schema
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, get, post } from '../../test/auth-helpers';
 import { createCampaign, demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
+import { refundInDb, unrefundInDb } from '../../test/donor-book-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { lastMonths } from './service';
 
@@ -86,7 +87,8 @@ describe('dashboard stats', () => {
     await give('a2', 'A', '2025-05-02', 20_000, 'paypal', { pledgeId: ids.pA });
     await give('b1', 'B', '2025-04-01', 15_000, 'cash'); // cash over $100: not matchable
     await give('b2', 'B', '2025-04-15', 5_000, 'zelle');
-    await give('b3', 'B', '2025-06-01', 9_900, 'venmo', { pledgeId: ids.pB, refundedAt: '2025-06-05', refundReason: 'Asked back' });
+    await give('b3', 'B', '2025-06-01', 9_900, 'venmo', { pledgeId: ids.pB });
+    await refundInDb(t, ids.b3, '2025-06-05', 'Asked back');
     await give('c1', 'C', '2025-01-20', 50_000, 'card');
     await give('d1', 'D', '2025-02-14', 200_000, 'card');
     await give('d2', 'D', '2025-06-10', 10_000, 'card', { pledgeId: ids.pD });
@@ -172,6 +174,7 @@ describe('dashboard stats', () => {
     expect(data.by_payment_method).toEqual([
       { payment_method: 'paypal', raised_cents: 20_000 },
       { payment_method: 'cash', raised_cents: 15_000 },
+      { payment_method: 'check', raised_cents: 0 },
       { payment_method: 'card', raised_cents: 370_000 },
       { payment_method: 'zelle', raised_cents: 5_000 },
       { payment_method: 'venmo', raised_cents: 0 },
@@ -179,7 +182,7 @@ describe('dashboard stats', () => {
   });
 
   it('a refund reduces raised, cash on hand, the donation count, the month, the match and the cycle', async () => {
-    await t.db.update(donations).set({ refundedAt: '2025-06-14', refundReason: 'Duplicate' }).where(eq(donations.id, ids.a1));
+    await refundInDb(t, ids.a1, '2025-06-14', 'Duplicate');
     await t.app.changes.sync();
     const totals = await stats<TotalStats>(P.totalStats);
     expect(totals).toMatchObject({
@@ -197,12 +200,12 @@ describe('dashboard stats', () => {
     // The per-donor figures are cached against the book version: the refund (a write) recomputed them.
     expect(cycle.by_contributor_type.find((row) => row.contributor_type === 'individual')).toEqual({ contributor_type: 'individual', raised_cents: 300_000, donor_count: 4 });
     // A refund of a pledge payment brings the pledge's remainder back.
-    await t.db.update(donations).set({ refundedAt: '2025-06-14', refundReason: 'Bounced' }).where(eq(donations.id, ids.d2));
+    await refundInDb(t, ids.d2, '2025-06-14', 'Bounced');
     await t.app.changes.sync();
     expect(await stats<TotalStats>(P.totalStats)).toMatchObject({ total_raised_cents: 420_000, outstanding_cents: 139_900 });
-    await t.db.update(donations).set({ refundedAt: null, refundReason: null }).where(eq(donations.id, ids.d2));
+    await unrefundInDb(t, ids.d2);
     await t.app.changes.sync();
-    await t.db.update(donations).set({ refundedAt: null, refundReason: null }).where(eq(donations.id, ids.a1));
+    await unrefundInDb(t, ids.a1);
     await t.app.changes.sync();
     expect((await stats<TotalStats>(P.totalStats)).total_raised_cents).toBe(440_000);
   });

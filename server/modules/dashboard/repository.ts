@@ -36,8 +36,8 @@ export async function bookTotals(db: Executor, campaignId: string): Promise<{ to
   const result = await db.execute<Record<string, string | number | null>>(sql`
     select ${versionSql(campaignId)} as version, dn.raised, dn.donation_count, pl.pledged, pl.outstanding, dr.donor_count
     from
-      (select coalesce(sum(paid_amount_cents), 0)::bigint as raised, count(*)::int as donation_count
-         from donations where campaign_id = ${campaignId} and refunded_at is null) dn,
+      (select coalesce(sum(paid_amount_cents - refunded_cents), 0)::bigint as raised, count(*)::int as donation_count
+         from donations where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents) dn,
       (select coalesce(sum(commitment_amount_cents), 0)::bigint as pledged, coalesce(sum(greatest(0, commitment_amount_cents - paid_cents)), 0)::bigint as outstanding
          from pledges where campaign_id = ${campaignId} and written_off_at is null) pl,
       (select count(*)::int as donor_count from donors where campaign_id = ${campaignId}) dr
@@ -75,9 +75,9 @@ export async function monthlyBookSums(db: Executor, campaignId: string, from: st
   const result = await db.execute<{ version: string; kind: MonthlyRow['kind']; month: string; cents: string }>(sql`
     select ${versionSql(campaignId)} as version, m.kind, m.month, m.cents
     from (
-      select 'raised' as kind, to_char(paying_date, 'YYYY-MM') as month, sum(paid_amount_cents)::bigint as cents
+      select 'raised' as kind, to_char(paying_date, 'YYYY-MM') as month, sum(paid_amount_cents - refunded_cents)::bigint as cents
         from donations
-        where campaign_id = ${campaignId} and refunded_at is null and paying_date >= ${from} and paying_date < ${toExclusive}
+        where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents and paying_date >= ${from} and paying_date < ${toExclusive}
         group by 2
       union all
       select 'pledged', to_char(commitment_date, 'YYYY-MM'), sum(commitment_amount_cents)::bigint
@@ -106,9 +106,9 @@ export async function monthlySpent(db: Executor, campaignId: string, from: strin
 /** Donations inside `range` net of refunds, per payment method (one pass), with the book version. */
 export async function raisedByPaymentMethod(db: Executor, campaignId: string, range: DateRange | null): Promise<Versioned<{ paymentMethod: string; raisedCents: number }>> {
   const result = await db.execute<{ version: string; payment_method: string; cents: string }>(sql`
-    select ${versionSql(campaignId)} as version, payment_method, sum(paid_amount_cents)::bigint as cents
+    select ${versionSql(campaignId)} as version, payment_method, sum(paid_amount_cents - refunded_cents)::bigint as cents
     from donations
-    where campaign_id = ${campaignId} and refunded_at is null ${inRange(sql`paying_date`, range)}
+    where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents ${inRange(sql`paying_date`, range)}
     group by payment_method
   `);
   return {
@@ -185,9 +185,9 @@ export async function donorContributions(db: Executor, campaignId: string, range
     methods: string[];
   }>(sql`
     with dn as (
-      select donor_id, array_agg(paid_amount_cents) as amounts, array_agg(payment_method) as methods
+      select donor_id, array_agg(paid_amount_cents - refunded_cents) as amounts, array_agg(payment_method) as methods
       from donations
-      where campaign_id = ${campaignId} and refunded_at is null ${inRange(sql`paying_date`, range)}
+      where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents ${inRange(sql`paying_date`, range)}
       group by donor_id
     )
     select ${versionSql(campaignId)} as version, d.contributor_type, d.eligibility, d.country, d.state, d.city, d.zip, d.district, dn.amounts, dn.methods

@@ -48,7 +48,8 @@ export function matchTotals(campaign: ComplianceCampaign, donors: readonly Donor
   let matchable = 0;
   let publicFunds = 0;
   for (const donor of donors) {
-    const contributions = donor.amounts.map((amount, i) => ({ amount_cents: amount, payment_method: donor.methods[i] as PaymentMethod, refunded: false }));
+    // The repository answers net amounts (refunds taken off) of donations not wholly refunded.
+    const contributions = donor.amounts.map((amount, i) => ({ amount_cents: amount, payment_method: donor.methods[i] as PaymentMethod, refunded_cents: 0 }));
     const answer = matchFor(campaign, complianceDonorOf(donor), contributions);
     matchable += answer.matchable_cents;
     publicFunds += answer.public_funds_cents;

@@ -1,15 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
-import { donations, donors, pledges } from '../../db/schema';
+import { donationRefunds, donations, donors, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
 import { versionSql } from '../donors/book-version-repository';
-import { donorSearchCondition } from '../donors/donor-list-repository';
+import { datedInCycle, donorSearchCondition } from '../donors/donor-list-repository';
 import { escapeLike } from '../donors/normalize';
 
 export type DonationRecord = typeof donations.$inferSelect;
-export type DonationValues = Pick<typeof donations.$inferInsert, 'donorId' | 'pledgeId' | 'payingDate' | 'paidAmountCents' | 'paymentMethod' | 'referenceNumber' | 'recipient' | 'memo'>;
+export type DonationValues = Pick<
+  typeof donations.$inferInsert,
+  'donorId' | 'pledgeId' | 'payingDate' | 'paidAmountCents' | 'paymentMethod' | 'referenceNumber' | 'checkNumber' | 'recipient' | 'memo'
+>;
+export type RefundRecord = typeof donationRefunds.$inferSelect;
 
 export interface DonationWithDonor {
   donation: DonationRecord;
@@ -49,7 +53,7 @@ export async function updateDonationRow(
   db: Executor,
   campaignId: string,
   donationId: string,
-  values: Partial<DonationValues> & Partial<Pick<DonationRecord, 'refundedAt' | 'refundReason'>>,
+  values: Partial<DonationValues>,
   now: Date,
 ): Promise<DonationRecord | null> {
   const [row] = await db
@@ -68,6 +72,32 @@ export async function deleteDonationRow(db: Executor, campaignId: string, donati
   return rows.length > 0;
 }
 
+/** Records a refund; the trigger of migration 0012 updates the donation's refunded_cents, refunded_at and refund_reason. */
+export async function insertRefund(
+  tx: Executor,
+  values: { campaignId: string; donationId: string; amountCents: number; refundDate: string; reason: string; createdBy: string | null; createdAt: Date },
+): Promise<RefundRecord> {
+  const [row] = await tx.insert(donationRefunds).values(values).returning();
+  return row!;
+}
+
+/** The refunds of these donations (of the campaign), oldest first, by donation id. */
+export async function refundsOfDonations(db: Executor, campaignId: string, donationIds: readonly string[]): Promise<Map<string, RefundRecord[]>> {
+  const byDonation = new Map<string, RefundRecord[]>();
+  if (donationIds.length === 0) return byDonation;
+  const rows = await db
+    .select()
+    .from(donationRefunds)
+    .where(and(eq(donationRefunds.campaignId, campaignId), inArray(donationRefunds.donationId, [...donationIds])))
+    .orderBy(asc(donationRefunds.refundDate), asc(donationRefunds.createdAt), asc(donationRefunds.id));
+  for (const row of rows) {
+    const list = byDonation.get(row.donationId) ?? [];
+    list.push(row);
+    byDonation.set(row.donationId, list);
+  }
+  return byDonation;
+}
+
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
@@ -81,14 +111,23 @@ export async function donorAggregateCents(db: Executor, donorId: string, cycle: 
   const pledgeInCycle = cycle ? sql`and p.commitment_date between ${cycle.start} and ${cycle.end}` : sql``;
   const result = await db.execute<{ aggregate: string }>(sql`
     select (
-      coalesce((select sum(x.paid_amount_cents) from ${donations} x
-                where x.donor_id = ${donorId} and x.refunded_at is null and x.id <> ${ex} ${donationInCycle}), 0)
+      coalesce((select sum(x.paid_amount_cents - x.refunded_cents) from ${donations} x
+                where x.donor_id = ${donorId} and x.id <> ${ex} ${donationInCycle}), 0)
       + coalesce((select sum(greatest(0, p.commitment_amount_cents - p.paid_cents
-                    + coalesce((select y.paid_amount_cents from ${donations} y where y.id = ${ex} and y.pledge_id = p.id and y.refunded_at is null), 0)))
+                    + coalesce((select y.paid_amount_cents - y.refunded_cents from ${donations} y where y.id = ${ex} and y.pledge_id = p.id), 0)))
                   from ${pledges} p
                   where p.donor_id = ${donorId} and p.written_off_at is null ${pledgeInCycle}), 0)
     )::bigint as aggregate`);
   return Number(result.rows[0]?.aggregate ?? 0);
+}
+
+/** The donor's cash in the cycle, net of refunds, leaving out one donation (the one being edited). */
+export async function donorCashCents(db: Executor, donorId: string, cycle: CycleRange | null, excludeDonationId: string | null): Promise<number> {
+  const inCycle = cycle ? sql`and x.paying_date between ${cycle.start} and ${cycle.end}` : sql``;
+  const result = await db.execute<{ cash: string }>(sql`
+    select coalesce(sum(x.paid_amount_cents - x.refunded_cents), 0)::bigint as cash from ${donations} x
+    where x.donor_id = ${donorId} and x.payment_method = 'cash' and x.id <> ${excludeDonationId ?? NO_ID} ${inCycle}`);
+  return Number(result.rows[0]?.cash ?? 0);
 }
 
 // ── list_donation ───────────────────────────────────────────────────────────────────────────
@@ -104,6 +143,7 @@ export interface DonationListFilter {
   refunded?: boolean;
   start_date?: string | null;
   end_date?: string | null;
+  cycle?: string;
 }
 
 function donationOrder(sort: string): SQL[] {
@@ -126,8 +166,9 @@ function donationConditions(db: Executor, campaignId: string, filter: DonationLi
   if (filter.donor_id) conditions.push(eq(donations.donorId, filter.donor_id));
   if (filter.payment_method) conditions.push(eq(donations.paymentMethod, filter.payment_method));
   if (filter.source) conditions.push(eq(donations.source, filter.source));
-  if (filter.refunded === true) conditions.push(isNotNull(donations.refundedAt));
-  if (filter.refunded === false) conditions.push(isNull(donations.refundedAt));
+  if (filter.refunded === true) conditions.push(gt(donations.refundedCents, 0));
+  if (filter.refunded === false) conditions.push(eq(donations.refundedCents, 0));
+  if (filter.cycle) conditions.push(datedInCycle(sql`${donations.payingDate}`, filter.cycle));
   if (filter.start_date) conditions.push(gte(donations.payingDate, filter.start_date));
   if (filter.end_date) conditions.push(lte(donations.payingDate, filter.end_date));
   const search = filter.search?.trim();
@@ -173,7 +214,7 @@ export async function donationTotals(db: Executor, campaignId: string, filter: D
     .select({
       total: count(),
       paid: sql<number>`coalesce(sum(${donations.paidAmountCents}), 0)`.mapWith(Number),
-      refunded: sql<number>`coalesce(sum(${donations.paidAmountCents}) filter (where ${donations.refundedAt} is not null), 0)`.mapWith(Number),
+      refunded: sql<number>`coalesce(sum(${donations.refundedCents}), 0)`.mapWith(Number),
       version: versionSql(campaignId),
     })
     .from(donations)

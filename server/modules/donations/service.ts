@@ -15,6 +15,7 @@ import { fail } from '../../plugins/errors';
 import { auditBook } from '../donors/book-audit';
 import { inCycle, loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
 import { assertContributionAllowed } from '../donors/contribution-check';
+import { checkCycle } from '../donors/cycle-check';
 import { donorWarnings, figuresOf } from '../donors/donor-figures';
 import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorRecord } from '../donors/donor-repository';
 import { donorNotFound } from '../donors/donor-service';
@@ -26,17 +27,20 @@ import { pledgeNotFound } from '../donors/pledge-service';
 import {
   deleteDonationRow,
   donorAggregateCents,
+  donorCashCents,
   findDonation,
   donationTotals,
   insertDonation,
+  insertRefund,
   listDonationRows,
   lockDonation,
+  refundsOfDonations,
   updateDonationRow,
   type DonationListFilter,
   type DonationRecord,
   type DonationValues,
 } from './repository';
-import { donationSnapshot, toDonationRow } from './view';
+import { donationSnapshot, toDonationRow, toRefundRow } from './view';
 
 export function donationNotFound() {
   return fail(404, 'DONATION_NOT_FOUND');
@@ -51,10 +55,13 @@ export interface DonationBody {
   recipient?: string | null;
   pledge_id?: string | null;
   memo?: string | null;
+  check_number?: string | null;
+  confirm_outside_cycle?: boolean;
 }
 
 function donationValuesOf(body: DonationBody): DonationValues {
   return {
+    checkNumber: body.payment_method === 'check' ? (textOrNull(body.check_number) ?? null) : null,
     donorId: body.donor_id.toLowerCase(),
     pledgeId: textOrNull(body.pledge_id)?.toLowerCase() ?? null,
     payingDate: body.paying_date,
@@ -76,28 +83,54 @@ async function pledgeOf(tx: Tx, campaignId: string, pledgeId: string | null | un
   return found.pledge;
 }
 
+/** What a donation counts for once its refunds are taken off (an edit keeps what was refunded). */
+function netOf(values: DonationValues, current: DonationRecord | null): number {
+  return values.paidAmountCents - (current?.refundedCents ?? 0);
+}
+
+/** The donation's own payment towards `pledge` before an edit (net of refunds), 0 for a new one. */
+function ownPayment(pledge: PledgeRecord, current: DonationRecord | null): number {
+  return current && current.pledgeId === pledge.id ? current.paidAmountCents - current.refundedCents : 0;
+}
+
+/** An edit may not bring the amount under what was already refunded. */
+function assertNotBelowRefunded(values: DonationValues, current: DonationRecord): void {
+  if (values.paidAmountCents < current.refundedCents) throw fail(422, 'DONATION_BELOW_REFUNDED', { refunded_cents: current.refundedCents });
+}
+
 /** A payment towards a pledge may not be more than what remains on it (the rest is a new gift: record it apart). */
 function assertWithinPledge(values: DonationValues, pledge: PledgeRecord | null, current: DonationRecord | null): void {
-  if (!pledge || current?.refundedAt) return;
-  const own = current && current.pledgeId === pledge.id ? current.paidAmountCents : 0;
-  const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - own));
-  if (values.paidAmountCents > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });
+  if (!pledge) return;
+  const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - ownPayment(pledge, current)));
+  if (netOf(values, current) > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });
 }
 
 /**
- * What the payment adds to the donor's aggregate for the cycle: its amount when dated in the cycle,
- * less the part that pays a pledge of the cycle (that part was already counted as promised).
- * `current`: the donation before an edit (its own payment towards the pledge is left out).
+ * What the payment adds to the donor's aggregate for the cycle: what it counts for (net of refunds)
+ * when dated in the cycle, less the part that pays a pledge of the cycle (that part was already
+ * counted as promised). `current`: the donation before an edit (its own payment towards the pledge
+ * is left out).
  */
 function increaseOf(campaign: BookCampaign, values: DonationValues, pledge: PledgeRecord | null, current: DonationRecord | null): number {
-  if (current?.refundedAt) return 0;
-  let increase = inCycle(campaign.cycle, values.payingDate) ? values.paidAmountCents : 0;
+  const net = netOf(values, current);
+  let increase = inCycle(campaign.cycle, values.payingDate) ? net : 0;
   if (pledge && inCycle(campaign.cycle, pledge.commitmentDate)) {
-    const own = current && current.pledgeId === pledge.id ? current.paidAmountCents : 0;
-    const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - own));
-    increase -= Math.min(values.paidAmountCents, remaining);
+    const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - ownPayment(pledge, current)));
+    increase -= Math.min(net, remaining);
   }
   return increase;
+}
+
+/** The cash check's input for a cash gift dated in the cycle (cash outside it counts toward another cycle). */
+async function cashInput(tx: Tx, campaign: BookCampaign, donorId: string, values: DonationValues, current: DonationRecord | null) {
+  if (values.paymentMethod !== 'cash' || !inCycle(campaign.cycle, values.payingDate)) return undefined;
+  return { cash_aggregate_cents: await donorCashCents(tx, donorId, campaign.cycle, current?.id ?? null), cash_amount_cents: netOf(values, current) };
+}
+
+/** The donation as the API answers it, with its refunds. */
+async function donationRowOf(db: Tx | FastifyInstance['db'], campaignId: string, row: DonationRecord, donorName: string) {
+  const refunds = await refundsOfDonations(db, campaignId, [row.id]);
+  return toDonationRow(row, donorName, refunds.get(row.id) ?? []);
 }
 
 /** The donor's compliance warnings after a write (limits, match, over the limit). */
@@ -111,25 +144,29 @@ export async function addDonation(app: FastifyInstance, ctx: CampaignContext, au
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = donationValuesOf(body);
   const now = app.clock.now();
+  const cycleWarnings = await checkCycle(app.db, campaign, values.payingDate, body.confirm_outside_cycle);
   const { row, donor } = await app.db.transaction(async (tx) => {
     const donor = await lockDonor(tx, ctx.id, values.donorId);
     if (!donor) throw donorNotFound();
     const pledge = await pledgeOf(tx, ctx.id, values.pledgeId, donor.id);
     assertWithinPledge(values, pledge, null);
     const aggregate = await donorAggregateCents(tx, donor.id, campaign.cycle, null);
-    assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, null));
+    assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, null), await cashInput(tx, campaign, donor.id, values, null));
     const row = await insertDonation(tx, { ...values, campaignId: ctx.id, source: 'manual', createdBy: auth.id, createdAt: now, updatedAt: now });
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.created', entity: 'donation', entityId: row.id, before: null, after: donationSnapshot(row) }, now);
     return { row, donor };
   });
   app.log.info({ campaignId: ctx.id, donationId: row.id, userId: auth.id }, 'donation added');
-  return { donation: toDonationRow(row, donor.name), warnings: await warningsAfter(app, campaign, donor.id) };
+  return { donation: toDonationRow(row, donor.name, []), warnings: [...cycleWarnings, ...(await warningsAfter(app, campaign, donor.id))] };
 }
 
 export async function updateDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donationId: string, body: DonationBody): Promise<DonationWriteData> {
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = donationValuesOf(body);
   const now = app.clock.now();
+  const before = await findDonation(app.db, ctx.id, donationId);
+  if (!before) throw donationNotFound();
+  const cycleWarnings = await checkCycle(app.db, campaign, values.payingDate, body.confirm_outside_cycle, before.donation.payingDate);
   const { row, donor } = await app.db.transaction(async (tx) => {
     const found = await findDonation(tx, ctx.id, donationId);
     if (!found) throw donationNotFound();
@@ -138,15 +175,16 @@ export async function updateDonation(app: FastifyInstance, ctx: CampaignContext,
     if (!donor) throw donorNotFound();
     const current = await lockDonation(tx, ctx.id, donationId);
     if (!current || current.donorId !== found.donation.donorId) throw donationNotFound();
+    assertNotBelowRefunded(values, current);
     const pledge = await pledgeOf(tx, ctx.id, values.pledgeId, donor.id);
     assertWithinPledge(values, pledge, current);
     const aggregate = await donorAggregateCents(tx, donor.id, campaign.cycle, current.id);
-    assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, current));
+    assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, current), await cashInput(tx, campaign, donor.id, values, current));
     const row = (await updateDonationRow(tx, ctx.id, donationId, values, now))!;
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.updated', entity: 'donation', entityId: donationId, before: donationSnapshot(current), after: donationSnapshot(row) }, now);
     return { row, donor };
   });
-  return { donation: toDonationRow(row, donor.name), warnings: await warningsAfter(app, campaign, donor.id) };
+  return { donation: await donationRowOf(app.db, ctx.id, row, donor.name), warnings: [...cycleWarnings, ...(await warningsAfter(app, campaign, donor.id))] };
 }
 
 /** The donor, then the donation, locked; 404 for anything outside the campaign. */
@@ -159,24 +197,52 @@ async function lockDonationAndDonor(tx: Tx, campaignId: string, donationId: stri
   return { donation, donor };
 }
 
+/**
+ * refund_donation: all that remains (default) or part of it. Several refunds per donation, never more
+ * than was paid; the trigger of migration 0012 updates the donation's refunded total, and the totals,
+ * the limit aggregate and the matchable amount follow from it.
+ */
 export async function refundDonation(
   app: FastifyInstance,
   ctx: CampaignContext,
   auth: AuthUser,
-  input: { donation_id: string; refund_date: string; refund_reason: string },
+  input: { donation_id: string; refund_amount_cents?: number; refund_date: string; refund_reason: string },
 ): Promise<DonationRow> {
   const now = app.clock.now();
-  const { row, donor } = await app.db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     const { donation, donor } = await lockDonationAndDonor(tx, ctx.id, input.donation_id.toLowerCase());
-    if (donation.refundedAt) throw fail(409, 'DONATION_ALREADY_REFUNDED');
+    const refundable = donation.paidAmountCents - donation.refundedCents;
+    if (refundable <= 0) throw fail(409, 'DONATION_ALREADY_REFUNDED');
+    const amount = input.refund_amount_cents ?? refundable;
+    if (amount > refundable) throw fail(422, 'REFUND_EXCEEDS_PAID', { refundable_cents: refundable });
     if (input.refund_date < donation.payingDate) {
       throw fail(400, 'VALIDATION_ERROR', { in: 'body', fields: { refund_date: 'The refund date cannot be before the payment date' } });
     }
-    const row = (await updateDonationRow(tx, ctx.id, donation.id, { refundedAt: input.refund_date, refundReason: input.refund_reason.trim() }, now))!;
-    await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.refunded', entity: 'donation', entityId: donation.id, before: donationSnapshot(donation), after: donationSnapshot(row) }, now);
-    return { row, donor };
+    const refund = await insertRefund(tx, {
+      campaignId: ctx.id,
+      donationId: donation.id,
+      amountCents: amount,
+      refundDate: input.refund_date,
+      reason: input.refund_reason.trim(),
+      createdBy: auth.id,
+      createdAt: now,
+    });
+    const row = (await lockDonation(tx, ctx.id, donation.id))!;
+    await auditBook(
+      tx,
+      {
+        campaignId: ctx.id,
+        actorId: auth.id,
+        action: 'donation.refunded',
+        entity: 'donation',
+        entityId: donation.id,
+        before: donationSnapshot(donation),
+        after: { ...donationSnapshot(row), refund: toRefundRow(refund) },
+      },
+      now,
+    );
+    return donationRowOf(tx, ctx.id, row, donor.name);
   });
-  return toDonationRow(row, donor.name);
 }
 
 export async function deleteDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donationId: string): Promise<{ donation_id: string }> {
@@ -200,6 +266,8 @@ export async function listDonationPage(app: FastifyInstance, ctx: CampaignContex
       listDonationRows(app.db, ctx.id, filter),
       cachedListFigure(app, filterKey('donations', ctx.id, filter), version, () => donationTotals(app.db, ctx.id, filter)),
     ]);
-    return { value: { donation_list: rows.map((r) => toDonationRow(r.donation, r.donorName)), total, page: filter.page, limit: filter.limit, totals }, version };
+    const refunds = await refundsOfDonations(app.db, ctx.id, rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));
+    const donation_list = rows.map((r) => toDonationRow(r.donation, r.donorName, refunds.get(r.donation.id) ?? []));
+    return { value: { donation_list, total, page: filter.page, limit: filter.limit, totals }, version };
   });
 }

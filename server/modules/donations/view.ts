@@ -1,8 +1,13 @@
-import type { DonationRow } from '../../../domain/donor-book/api-contract';
+import type { DonationRow, RefundRow } from '../../../domain/donor-book/api-contract';
 import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
-import type { DonationRecord } from './repository';
+import type { DonationRecord, RefundRecord } from './repository';
 
-export function toDonationRow(row: DonationRecord, donorName: string): DonationRow {
+export function toRefundRow(row: RefundRecord): RefundRow {
+  return { refund_id: row.id, amount_cents: row.amountCents, refund_date: row.refundDate, reason: row.reason, created_at: row.createdAt.toISOString() };
+}
+
+/** `refunds`: the donation's refunds, oldest first. */
+export function toDonationRow(row: DonationRecord, donorName: string, refunds: readonly RefundRecord[]): DonationRow {
   return {
     donation_id: row.id,
     donor_id: row.donorId,
@@ -11,18 +16,22 @@ export function toDonationRow(row: DonationRecord, donorName: string): DonationR
     paid_amount_cents: row.paidAmountCents,
     payment_method: row.paymentMethod as PaymentMethod,
     reference_number: row.referenceNumber,
+    check_number: row.checkNumber,
     recipient: row.recipient,
     pledge_id: row.pledgeId,
     memo: row.memo,
     source: row.source as DonationSource,
+    refunded_cents: row.refundedCents,
+    net_amount_cents: row.paidAmountCents - row.refundedCents,
     refunded_at: row.refundedAt,
     refund_reason: row.refundReason,
+    refunds: refunds.map(toRefundRow),
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** What the audit log keeps of a donation. */
+/** What the audit log keeps of a donation (its refunds are audited one by one). */
 export function donationSnapshot(row: DonationRecord): Record<string, unknown> {
-  const { donor_name: _name, created_at: _created, ...fields } = toDonationRow(row, '');
+  const { donor_name: _name, created_at: _created, refunds: _refunds, ...fields } = toDonationRow(row, '', []);
   return fields;
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { campaigns, donorBookVersions, electionCycles } from '../../db/schema';
+import { campaigns, donorBookVersions, electionCycles, officeElectionCycles } from '../../db/schema';
 
 export interface BookCampaignRecord {
   id: string;
@@ -46,4 +46,32 @@ export async function findBookCampaign(db: Executor, campaignId: string): Promis
     .where(eq(campaigns.id, campaignId))
     .limit(1);
   return row ?? null;
+}
+
+export interface CycleRecord {
+  value: string;
+  start: string;
+  end: string;
+}
+
+const cycleColumns = { value: electionCycles.value, start: electionCycles.startDate, end: electionCycles.endDate };
+
+/**
+ * The cycle a date falls in: the office's own cycles first (earliest end first), then any cycle;
+ * null when no cycle of the reference data covers the date.
+ */
+export async function findCycleContaining(db: Executor, officeSought: string | null, date: string): Promise<CycleRecord | null> {
+  const covers = and(lte(electionCycles.startDate, date), gte(electionCycles.endDate, date));
+  if (officeSought) {
+    const [own] = await db
+      .select(cycleColumns)
+      .from(electionCycles)
+      .innerJoin(officeElectionCycles, eq(officeElectionCycles.electionCycle, electionCycles.value))
+      .where(and(eq(officeElectionCycles.officeSought, officeSought), covers))
+      .orderBy(asc(electionCycles.endDate))
+      .limit(1);
+    if (own) return own;
+  }
+  const [any] = await db.select(cycleColumns).from(electionCycles).where(covers).orderBy(desc(electionCycles.endDate)).limit(1);
+  return any ?? null;
 }

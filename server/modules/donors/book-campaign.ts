@@ -5,6 +5,7 @@
  */
 import type { ComplianceRuleSet, ParticipantStatus } from '../../../domain/campaign';
 import type { ComplianceCampaign } from '../../../domain/compliance/types';
+import type { CycleInfo } from '../../../domain/donor-book/api-contract';
 import type { Executor } from '../../db/executor';
 import { campaignNotFound } from '../../plugins/access';
 import { findBookCampaign } from './book-campaign-repository';
@@ -46,6 +47,11 @@ export async function loadBookCampaign(db: Executor, campaignId: string): Promis
     version: row.version ?? 0,
     settingsStamp: row.updatedAt.toISOString(),
   };
+}
+
+/** The cycle as the API answers it (DonorDetail, DonorListData). */
+export function cycleInfoOf(campaign: BookCampaign): CycleInfo | null {
+  return campaign.cycle ? { value: campaign.cycle.value, start_date: campaign.cycle.start, end_date: campaign.cycle.end } : null;
 }
 
 /** Whether a 'YYYY-MM-DD' date falls in the cycle (always, without one). */

@@ -35,7 +35,7 @@ export interface FiguresAnswer {
 /** `contributions`: the donor's donations in the cycle (refunded ones count for nothing). */
 export function figuresOf(
   campaign: BookCampaign,
-  row: DonorRules & Pick<DonorRecord, 'pledgedCents' | 'paidCents' | 'outstandingCents'>,
+  row: DonorRules & Pick<DonorRecord, 'pledgedCents' | 'paidCents' | 'outstandingCents' | 'allTimePledgedCents' | 'allTimePaidCents' | 'allTimeOutstandingCents'>,
   contributions: readonly ComplianceContribution[],
 ): FiguresAnswer {
   const donor = complianceDonorOf(row);
@@ -52,6 +52,9 @@ export function figuresOf(
       remaining_limit_cents: limit.limit_cents === null ? null : Math.max(0, limit.limit_cents - aggregate),
       matchable_cents: match.matchable_cents,
       public_funds_cents: match.public_funds_cents,
+      all_time_pledged_cents: row.allTimePledgedCents,
+      all_time_paid_cents: row.allTimePaidCents,
+      all_time_outstanding_cents: row.allTimeOutstandingCents,
     },
     limit,
     match,

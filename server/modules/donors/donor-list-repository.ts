@@ -10,7 +10,7 @@ import { versionSql } from './book-version-repository';
 import type { BalanceFilter, ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
-import { campaigns, donations, donorMetadata, donors, electionCycles } from '../../db/schema';
+import { campaigns, donations, donorMetadata, donors, electionCycles, pledges } from '../../db/schema';
 import type { DonorRecord } from './donor-repository';
 import { escapeLike } from './normalize';
 
@@ -23,6 +23,8 @@ export interface DonorListFilter {
   eligibility?: Eligibility;
   tag?: string;
   balance?: BalanceFilter;
+  /** Donors with a donation or a pledge dated in this election cycle. */
+  cycle?: string;
 }
 
 /**
@@ -38,6 +40,11 @@ export function donorSearchCondition(search: string | undefined): SQL | undefine
   return or(...parts);
 }
 
+/** `column` (a date) falls in the election cycle `value` (false for an unknown cycle). */
+export function datedInCycle(column: SQL, value: string): SQL {
+  return sql`exists (select 1 from ${electionCycles} ec where ec.value = ${value} and ${column} between ec.start_date and ec.end_date)`;
+}
+
 function donorConditions(campaignId: string, filter: DonorListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(donors.campaignId, campaignId), donorSearchCondition(filter.search)];
   if (filter.contributor_type) conditions.push(eq(donors.contributorType, filter.contributor_type));
@@ -51,6 +58,13 @@ function donorConditions(campaignId: string, filter: DonorListFilter): SQL | und
   if (filter.balance === 'outstanding') conditions.push(sql`${donors.outstandingCents} > 0`);
   if (filter.balance === 'settled') conditions.push(sql`${donors.pledgedCents} > 0 and ${donors.outstandingCents} = 0`);
   if (filter.balance === 'none') conditions.push(sql`${donors.pledgedCents} = 0`);
+  if (filter.cycle) {
+    const within = (column: SQL) => datedInCycle(column, filter.cycle!);
+    conditions.push(
+      sql`(exists (select 1 from ${donations} x where x.donor_id = ${donors.id} and ${within(sql`x.paying_date`)})
+        or exists (select 1 from ${pledges} y where y.donor_id = ${donors.id} and ${within(sql`y.commitment_date`)}))`,
+    );
+  }
   return and(...conditions);
 }
 
@@ -113,8 +127,8 @@ export async function listDonorPage(db: Executor, campaignId: string, filter: Do
     .select({
       donor: fields,
       tags: sql<string[]>`(select coalesce(array_agg(m.value order by lower(m.value)), '{}') from ${donorMetadata} m where m.donor_id = "p"."id" and m.kind = 'tag')`,
-      gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents, x.payment_method)), '[]'::json) from ${donations} x
-        where x.donor_id = "p"."id" and x.refunded_at is null and x.paying_date between ${cycle.start} and ${cycle.end})`,
+      gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x
+        where x.donor_id = "p"."id" and x.paid_amount_cents > x.refunded_cents and x.paying_date between ${cycle.start} and ${cycle.end})`,
     })
     .from(page)
     .orderBy(...donorOrder(filter.sort, 'p'));

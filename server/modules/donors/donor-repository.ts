@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ComplianceContribution } from '../../../domain/compliance/types';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor } from '../../db/executor';
@@ -108,24 +108,24 @@ export async function tagsOfDonors(db: Executor, campaignId: string, donorIds: s
   return tags;
 }
 
-/** The donations of these donors in the cycle that were not refunded, as the match computation sees them. */
+/** The donations of these donors in the cycle that were not wholly refunded, as the match computation sees them. */
 export async function contributionsOfDonors(db: Executor, campaignId: string, donorIds: string[], cycle: CycleRange | null): Promise<Map<string, ComplianceContribution[]>> {
   const byDonor = new Map<string, ComplianceContribution[]>();
   if (donorIds.length === 0) return byDonor;
   const rows = await db
-    .select({ donorId: donations.donorId, amount: donations.paidAmountCents, method: donations.paymentMethod })
+    .select({ donorId: donations.donorId, amount: donations.paidAmountCents, refunded: donations.refundedCents, method: donations.paymentMethod })
     .from(donations)
     .where(
       and(
         eq(donations.campaignId, campaignId),
         inArray(donations.donorId, donorIds),
-        isNull(donations.refundedAt),
+        sql`${donations.paidAmountCents} > ${donations.refundedCents}`,
         cycle ? sql`${donations.payingDate} between ${cycle.start} and ${cycle.end}` : undefined,
       ),
     );
   for (const row of rows) {
     const list = byDonor.get(row.donorId) ?? [];
-    list.push({ amount_cents: row.amount, payment_method: row.method as PaymentMethod, refunded: false });
+    list.push({ amount_cents: row.amount, payment_method: row.method as PaymentMethod, refunded_cents: row.refunded });
     byDonor.set(row.donorId, list);
   }
   return byDonor;
@@ -136,7 +136,15 @@ export interface DonorExtras {
   contributions: ComplianceContribution[];
 }
 
-/** Tags and cycle contributions (not refunded) of a page of donors, in one query. */
+/**
+ * The `gifts` column of list queries: [net amount, payment method] of each donation that was not
+ * wholly refunded (the SQL already took its refunds off).
+ */
+export function giftsToContributions(gifts: readonly (readonly [number, string])[]): ComplianceContribution[] {
+  return gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method as PaymentMethod, refunded_cents: 0 }));
+}
+
+/** Tags and cycle contributions (net of refunds) of a page of donors, in one query. */
 export async function donorExtras(db: Executor, campaignId: string, donorIds: string[], cycle: CycleRange | null): Promise<Map<string, DonorExtras>> {
   const extras = new Map<string, DonorExtras>();
   if (donorIds.length === 0) return extras;
@@ -146,12 +154,12 @@ export async function donorExtras(db: Executor, campaignId: string, donorIds: st
     .select({
       id: donors.id,
       tags: sql<string[]>`(select coalesce(array_agg(m.value order by lower(m.value)), '{}') from ${donorMetadata} m where m.donor_id = "donors"."id" and m.kind = 'tag')`,
-      gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents, x.payment_method)), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.refunded_at is null ${inCycle})`,
+      gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
     })
     .from(donors)
     .where(and(eq(donors.campaignId, campaignId), inArray(donors.id, donorIds)));
   for (const row of rows) {
-    extras.set(row.id, { tags: row.tags, contributions: row.gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method, refunded: false })) });
+    extras.set(row.id, { tags: row.tags, contributions: giftsToContributions(row.gifts) });
   }
   return extras;
 }

@@ -1,17 +1,11 @@
 /** Donor rows with their figures (limit and match from the compliance engine). */
-import type { ComplianceContribution } from '../../../domain/compliance/types';
 import type { DonorRow } from '../../../domain/donor-book/api-contract';
-import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor } from '../../db/executor';
 import type { BookCampaign } from './book-campaign';
 import { figuresOf } from './donor-figures';
 import type { DonorPageItem } from './donor-list-repository';
-import { donorExtras, type DonorRecord } from './donor-repository';
+import { donorExtras, giftsToContributions, type DonorRecord } from './donor-repository';
 import { toDonorRow } from './donor-view';
-
-export function giftsToContributions(gifts: readonly [number, PaymentMethod][]): ComplianceContribution[] {
-  return gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method, refunded: false }));
-}
 
 /** A page of list_donor (tags and cycle donations came with it). */
 export function donorRowsOfPage(campaign: BookCampaign, items: DonorPageItem[]): DonorRow[] {

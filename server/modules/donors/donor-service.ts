@@ -12,7 +12,7 @@ import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { auditBook } from './book-audit';
-import { loadBookCampaign, type BookCampaign } from './book-campaign';
+import { cycleInfoOf, loadBookCampaign, type BookCampaign } from './book-campaign';
 import { readBookCampaign } from './book-reads';
 import { donorWarnings, figuresOf } from './donor-figures';
 import { countDonors, listCampaignTags, listDonorPage, type DonorListFilter } from './donor-list-repository';
@@ -106,6 +106,7 @@ async function donorDetail(app: FastifyInstance, campaign: BookCampaign, record:
   const answer = figuresOf(campaign, record, contributions.get(record.id) ?? []);
   return {
     ...toDonorRow(record, answer.figures, tags.get(record.id) ?? []),
+    cycle: cycleInfoOf(campaign),
     warnings: donorWarnings(campaign, record, answer),
     pledges: pledges.map((p) => toPledgeRow(p, record.name, today)),
     next_payment: donorNextPayment(pledges, today),
@@ -188,7 +189,8 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
       listDonorPage(app.db, ctx.id, filter),
       cachedListFigure(app, filterKey('donors', ctx.id, filter), campaign.version, () => countDonors(app.db, ctx.id, filter)),
     ]);
-    return { value: { donor_list: donorRowsOfPage(campaign, items), total, page: filter.page, limit: filter.limit }, version: campaign.version };
+    const donor_list = donorRowsOfPage(campaign, items);
+    return { value: { donor_list, total, page: filter.page, limit: filter.limit, cycle: cycleInfoOf(campaign) }, version: campaign.version };
   });
 }
 

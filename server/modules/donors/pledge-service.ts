@@ -14,6 +14,7 @@ import { fail } from '../../plugins/errors';
 import { auditBook } from './book-audit';
 import { inCycle, loadBookCampaign } from './book-campaign';
 import { assertContributionAllowed } from './contribution-check';
+import { checkCycle } from './cycle-check';
 import { lockDonor, type DonorRecord } from './donor-repository';
 import { donorNotFound } from './donor-service';
 import { readBookVersion } from './book-reads';
@@ -44,6 +45,7 @@ interface PledgeBody {
   recipient?: string | null;
   instalments?: { due_date: string; amount_cents: number }[] | null;
   note?: string | null;
+  confirm_outside_cycle?: boolean;
 }
 
 function pledgeValuesOf(body: PledgeBody): PledgeValues {
@@ -75,6 +77,7 @@ export async function addPledge(app: FastifyInstance, ctx: CampaignContext, auth
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = pledgeValuesOf(body);
   const now = app.clock.now();
+  await checkCycle(app.db, campaign, values.commitmentDate, body.confirm_outside_cycle);
   const { pledge, donor } = await app.db.transaction(async (tx) => {
     const donor = await lockDonor(tx, ctx.id, donorId);
     if (!donor) throw donorNotFound();
@@ -91,6 +94,9 @@ export async function updatePledge(app: FastifyInstance, ctx: CampaignContext, a
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = pledgeValuesOf(body);
   const now = app.clock.now();
+  const existing = await findPledge(app.db, ctx.id, pledgeId);
+  if (!existing) throw pledgeNotFound();
+  await checkCycle(app.db, campaign, values.commitmentDate, body.confirm_outside_cycle, existing.pledge.commitmentDate);
   const { pledge, donor } = await app.db.transaction(async (tx) => {
     const { pledge: before, donor } = await lockPledgeAndDonor(tx, ctx.id, pledgeId);
     if (before.writtenOffAt) throw fail(422, 'PLEDGE_WRITTEN_OFF');

@@ -106,7 +106,7 @@ describe('pledges: compliance, edits, write-off, delete, pledges receivable', ()
     // Exactly up to the limit is allowed.
     await addPledge(t, owner.token, campaignId, donor.donor_id, { commitment_amount_cents: 10_000 });
     // A commitment dated outside the campaign's election cycle (2024–2025) does not count in it.
-    await addPledge(t, owner.token, campaignId, donor.donor_id, { commitment_date: '2026-03-01', commitment_amount_cents: 50_000 });
+    await addPledge(t, owner.token, campaignId, donor.donor_id, { commitment_date: '2026-03-01', commitment_amount_cents: 50_000, confirm_outside_cycle: true });
   });
 
   it('NYC rules: an LLC is a prohibited source (422 PROHIBITED_SOURCE)', async () => {

@@ -142,9 +142,10 @@ export async function listDonorHistory(db: Executor, campaignId: string, filter:
     ),
     branch(
       'refund',
-      sql`select 'refund:' || e.id as event_id, 'refund' as kind, e.refunded_at as date, e.donor_id as donor_id, -e.paid_amount_cents::bigint as amount_cents,
+      sql`select 'refund:' || r.id as event_id, 'refund' as kind, r.refund_date as date, e.donor_id as donor_id, -r.amount_cents::bigint as amount_cents,
                  e.payment_method as payment_method, e.reference_number as reference
-          from donations e where e.campaign_id = ${campaignId} and e.refunded_at is not null ${donorFilter}`,
+          from donation_refunds r join donations e on e.id = r.donation_id
+          where r.campaign_id = ${campaignId} and e.campaign_id = ${campaignId} ${donorFilter}`,
     ),
   ].filter((b): b is SQL => b !== null);
   const events = sql.join(branches, sql` union all `);
@@ -213,7 +214,7 @@ export async function matchDonors(db: Executor, campaignId: string, cycle: Cycle
       zip: donors.zip,
       district: donors.district,
       paidCents: donors.paidCents,
-      gifts: sql<[number, string][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents, x.payment_method)), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.refunded_at is null ${inCycle})`,
+      gifts: sql<[number, string][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
     })
     .from(donors)
     .where(and(eq(donors.campaignId, campaignId), gt(donors.paidCents, 0), donorSearchCondition(filter.search), filter.contributor_type ? eq(donors.contributorType, filter.contributor_type) : undefined))

@@ -11,6 +11,7 @@ import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from './book-campaign';
 import { readBookCampaign, readBookVersion } from './book-reads';
 import { complianceDonorOf } from './donor-figures';
+import { giftsToContributions } from './donor-repository';
 import { cachedListFigure, filterKey } from './list-cache';
 import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './report-repository';
 
@@ -18,16 +19,19 @@ import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter
  * The engine's limit for every (contributor type, eligibility) of the campaign. A limit depends on
  * nothing else of the donor (limitFor reads only these two), so SQL can filter and sort by it.
  */
+function cellLimit(campaign: BookCampaign, contributorType: string, eligibility: string) {
+  const donor = { contributor_type: contributorType as ContributorType, eligibility: eligibility as Eligibility, is_international: false, state: null, city: null, zip: null, district: null };
+  return limitFor(campaign.compliance, donor);
+}
+
 export function limitCells(campaign: BookCampaign): LimitCell[] {
   return CONTRIBUTOR_TYPES.flatMap((contributorType) =>
-    ELIGIBILITIES.map((eligibility) => ({
-      contributorType,
-      eligibility,
-      limitCents: limitFor(campaign.compliance, { contributor_type: contributorType, eligibility, is_international: false, state: null, city: null, zip: null, district: null })
-        .limit_cents,
-    })),
+    ELIGIBILITIES.map((eligibility) => ({ contributorType, eligibility, limitCents: cellLimit(campaign, contributorType, eligibility).limit_cents })),
   );
 }
+
+/** The limit report's warnings: the donor's eligibility against the campaign's class, an undetermined class. */
+const LIMIT_REPORT_WARNINGS = new Set(['ELIGIBILITY_MISMATCH', 'CAMPAIGN_CLASS_UNDETERMINED']);
 
 export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorLimitFilter): Promise<DonorLimitListData> {
   const campaign = await readBookCampaign(app, ctx.id);
@@ -45,6 +49,7 @@ export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignCo
       limit_cents: r.limitCents,
       remaining_limit_cents: r.limitCents === null ? null : Math.max(0, r.limitCents - r.aggregateCents),
       over_limit: r.limitCents !== null && r.aggregateCents > r.limitCents,
+      warnings: cellLimit(campaign, r.contributorType, r.eligibility).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code)),
     })),
     total,
     page: filter.page,
@@ -88,7 +93,7 @@ export async function listDonorMatchReport(app: FastifyInstance, ctx: CampaignCo
     const match = matchFor(
       campaign.compliance,
       complianceDonorOf(r),
-      r.gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method as PaymentMethod, refunded: false })),
+      giftsToContributions(r.gifts),
     );
     return {
       donor_id: r.id,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitFor } from '../../../domain/compliance/engine';
 import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData } from '../../../domain/donor-book/api-contract';
-import { campaigns } from '../../db/schema';
+import { campaigns, donations } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, post } from '../../test/auth-helpers';
 import { createCampaign, demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
@@ -49,7 +49,9 @@ describe('report data: donor limits, donor history, match', () => {
     ids.queens = (await addDonor(t, owner.token, nycId, { name: 'Quinn Queens', city: 'Queens', zip: '11375', state: 'new_york', eligibility: 'p-a' })).donor_id;
     await addDonor(t, owner.token, nycId, { name: 'Nobody Gave' });
     await addDonation(t, owner.token, nycId, ids.brooklyn!, { paid_amount_cents: 5_000, payment_method: 'card' });
-    await addDonation(t, owner.token, nycId, ids.brooklyn!, { paid_amount_cents: 15_000, payment_method: 'cash' });
+    // Cash over $100 from before the cash cap (written straight in the database): counted, not matchable.
+    await t.db.insert(donations).values({ campaignId: nycId, donorId: ids.brooklyn!, payingDate: '2025-04-01', paidAmountCents: 15_000, paymentMethod: 'cash' });
+    await t.app.changes.sync();
     await addDonation(t, owner.token, nycId, ids.albany!, { paid_amount_cents: 10_000 });
     await addDonation(t, owner.token, nycId, ids.queens!, { paid_amount_cents: 50_000 });
   });
@@ -60,9 +62,9 @@ describe('report data: donor limits, donor history, match', () => {
   it('list_donor_limit: aggregate against each donor’s engine limit; over_limit filter; sorts', async () => {
     const data = await get<DonorLimitListData>(path(P.listDonorLimit, { campaignId }));
     expect(data.donor_limit_list).toEqual([
-      { donor_id: ids.amy, name: 'Amy Able', contributor_type: 'individual', eligibility: 'un', aggregate_cents: 80_000, limit_cents: 100_000, remaining_limit_cents: 20_000, over_limit: false },
-      { donor_id: ids.pac, name: 'Civic PAC', contributor_type: 'political_action_committee', eligibility: 'un', aggregate_cents: 45_000, limit_cents: 40_000, remaining_limit_cents: 0, over_limit: true },
-      { donor_id: ids.ben, name: 'Ben Bold', contributor_type: 'individual', eligibility: 'un', aggregate_cents: 30_000, limit_cents: 100_000, remaining_limit_cents: 70_000, over_limit: false },
+      { donor_id: ids.amy, name: 'Amy Able', contributor_type: 'individual', eligibility: 'un', aggregate_cents: 80_000, limit_cents: 100_000, remaining_limit_cents: 20_000, over_limit: false, warnings: [] },
+      { donor_id: ids.pac, name: 'Civic PAC', contributor_type: 'political_action_committee', eligibility: 'un', aggregate_cents: 45_000, limit_cents: 40_000, remaining_limit_cents: 0, over_limit: true, warnings: [] },
+      { donor_id: ids.ben, name: 'Ben Bold', contributor_type: 'individual', eligibility: 'un', aggregate_cents: 30_000, limit_cents: 100_000, remaining_limit_cents: 70_000, over_limit: false, warnings: [] },
     ]);
     expect(data.total).toBe(3);
     expect((await get<DonorLimitListData>(`${path(P.listDonorLimit, { campaignId })}?over_limit=true`)).donor_limit_list.map((r) => r.name)).toEqual(['Civic PAC']);
