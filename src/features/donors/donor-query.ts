@@ -15,6 +15,8 @@ export interface DonorListState {
   eligibility: Eligibility | '';
   tag: string;
   balance: BalanceFilter | '';
+  /** An election cycle value ('2025'): donors with a pledge or donation dated in it. */
+  cycle: string;
 }
 
 const SORTS = new Set<string>([...DONOR_LIST_SORTS, ...DONOR_LIST_SORTS.map((s) => `-${s}`)]);
@@ -41,6 +43,7 @@ export function readDonorListState(params: URLSearchParams): DonorListState {
     eligibility: oneOf(ELIGIBILITIES, params.get('eligibility')),
     tag: (params.get('tag') ?? '').trim(),
     balance: oneOf(BALANCE_FILTERS, params.get('balance')),
+    cycle: /^\d{4}$/.test(params.get('cycle') ?? '') ? (params.get('cycle') as string) : '',
   };
 }
 
@@ -52,6 +55,7 @@ export function donorListSearchParams(state: DonorListState): URLSearchParams {
   if (state.eligibility) params.set('eligibility', state.eligibility);
   if (state.tag) params.set('tag', state.tag);
   if (state.balance) params.set('balance', state.balance);
+  if (state.cycle) params.set('cycle', state.cycle);
   if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
   if (state.page !== 1) params.set('page', String(state.page));
   if (state.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(state.limit));
@@ -69,9 +73,10 @@ export function donorListQuery(state: DonorListState): DonorListQuery {
     eligibility: state.eligibility || undefined,
     tag: state.tag || undefined,
     balance: state.balance || undefined,
+    cycle: state.cycle || undefined,
   };
 }
 
 export function hasFilters(state: DonorListState): boolean {
-  return Boolean(state.search || state.contributor_type || state.eligibility || state.tag || state.balance);
+  return Boolean(state.search || state.contributor_type || state.eligibility || state.tag || state.balance || state.cycle);
 }

@@ -1,4 +1,4 @@
-import type { DonationRow, DonorDetail, DonorRow, PledgeRow } from '../../../domain/donor-book/api-contract';
+import type { CycleInfo, DonationRow, DonorDetail, DonorRow, PledgeRow, RefundRow } from '../../../domain/donor-book/api-contract';
 
 export const DONOR_1 = 'd0000000-0000-4000-8000-000000000001';
 export const DONOR_2 = 'd0000000-0000-4000-8000-000000000002';
@@ -36,6 +36,9 @@ export function donorRow(overrides: Partial<DonorRow> = {}): DonorRow {
     remaining_limit_cents: 110000,
     matchable_cents: 25000,
     public_funds_cents: 200000,
+    all_time_pledged_cents: 120000,
+    all_time_paid_cents: 45000,
+    all_time_outstanding_cents: 75000,
     ...overrides,
   };
 }
@@ -61,9 +64,13 @@ export function pledgeRow(overrides: Partial<PledgeRow> = {}): PledgeRow {
   };
 }
 
+/** The demo campaign's cycle (Mayor, 2029). */
+export const CYCLE_2029: CycleInfo = { value: '2029', start_date: '2026-01-01', end_date: '2029-12-31' };
+
 export function donorDetail(overrides: Partial<DonorDetail> = {}): DonorDetail {
   return {
     ...donorRow(),
+    cycle: CYCLE_2029,
     warnings: [],
     pledges: [pledgeRow()],
     next_payment: { pledge_id: PLEDGE_1, next_payment_date: '2025-06-01', amount_due_cents: 75000 },
@@ -80,13 +87,28 @@ export function donationRow(overrides: Partial<DonationRow> = {}): DonationRow {
     paid_amount_cents: 25000,
     payment_method: 'card',
     reference_number: 'AUTH-1',
+    check_number: null,
     recipient: null,
     pledge_id: PLEDGE_1,
     memo: null,
     source: 'manual',
+    refunded_cents: 0,
+    net_amount_cents: 25000,
     refunded_at: null,
     refund_reason: null,
+    refunds: [],
     created_at: '2025-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function refundRow(overrides: Partial<RefundRow> = {}): RefundRow {
+  return {
+    refund_id: 'b0000000-0000-4000-8000-000000000001',
+    amount_cents: 5000,
+    refund_date: '2025-03-10',
+    reason: 'Asked for part back',
+    created_at: '2025-03-10T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
+import { CAMPAIGN_PATHS, type ElectionCycleItem } from '../../../../domain/campaign';
 import {
   DONOR_BOOK_PATHS as P,
   donorBookPath,
@@ -67,6 +68,10 @@ export const addDonor = (body: AddDonorRequest) => post<DonorRow>(P.addDonor, bo
 export const updateDonor = (body: UpdateDonorRequest) => post<DonorRow>(P.updateDonor, body);
 export const mergeDonors = (body: MergeDonorRequest) => post<DonorRow>(P.mergeDonor, body);
 export const deleteDonor = (campaignId: string, donorId: string) => remove(donorBookPath(P.deleteDonor, { campaignId, donorId }));
+
+/** The campaign's election cycles (GET list_election_cycle/{campaignId}): the donor list's Cycle filter. */
+export const listCampaignCycles = async (campaignId: string) =>
+  (await get<{ election_cycle_list: ElectionCycleItem[] }>(CAMPAIGN_PATHS.listElectionCycle(campaignId))).election_cycle_list;
 
 /** list_donor_tags: the campaign's tags (answer `{ tag_list }` of strings or of `{ tag }` / `{ value }` rows). */
 export async function listDonorTags(campaignId: string): Promise<string[]> {

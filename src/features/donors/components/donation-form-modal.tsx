@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DonationFields, DonationRow, DonorDetail } from '../../../../domain/donor-book/api-contract';
@@ -12,12 +11,16 @@ import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
-import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';
+import { apiErrorCode } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { i18n } from '../../../lib/i18n';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { addDonation, updateDonation } from '../api/donors-api';
 import { todayIso } from '../dates';
+import { useOutsideCycle } from '../outside-cycle';
+import { apiErrorDetails } from '../server-errors';
+import { OutsideCycleAlert } from './outside-cycle-alert';
 import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';
 
@@ -27,17 +30,23 @@ export interface DonationFormValues {
   paid_amount_cents: number | null;
   payment_method: PaymentMethod | '';
   reference_number: string;
+  /** Only sent for a check. */
+  check_number: string;
   recipient: string;
   pledge_id: string;
   memo: string;
 }
 
-const FIELDS: (keyof DonationFormValues)[] = ['paying_date', 'paid_amount_cents', 'payment_method', 'reference_number', 'recipient', 'pledge_id', 'memo'];
+const FIELDS: (keyof DonationFormValues)[] = ['paying_date', 'paid_amount_cents', 'payment_method', 'reference_number', 'check_number', 'recipient', 'pledge_id', 'memo'];
 
 const schemaResolver = catalogueResolver<DonationFormValues>(donationFieldsSchema);
-/** An unchosen payment method is missing (required), not an unknown value. */
+/** An unchosen payment method is missing (required), not an unknown value; a check number counts only for a check. */
 const donationResolver: Resolver<DonationFormValues> = (values, context, options) =>
-  schemaResolver({ ...values, payment_method: values.payment_method || undefined } as unknown as DonationFormValues, context, options);
+  schemaResolver(
+    { ...values, payment_method: values.payment_method || undefined, check_number: values.payment_method === 'check' ? values.check_number : null } as unknown as DonationFormValues,
+    context,
+    options,
+  );
 
 function toValues(donorId: string, donation: DonationRow | null, pledgeId: string | null): DonationFormValues {
   return {
@@ -46,6 +55,7 @@ function toValues(donorId: string, donation: DonationRow | null, pledgeId: strin
     paid_amount_cents: donation?.paid_amount_cents ?? null,
     payment_method: donation?.payment_method ?? '',
     reference_number: donation?.reference_number ?? '',
+    check_number: donation?.check_number ?? '',
     recipient: donation?.recipient ?? '',
     pledge_id: donation?.pledge_id ?? pledgeId ?? '',
     memo: donation?.memo ?? '',
@@ -59,10 +69,19 @@ function toFields(values: DonationFormValues): DonationFields {
     paid_amount_cents: values.paid_amount_cents ?? 0,
     payment_method: values.payment_method as PaymentMethod,
     reference_number: values.reference_number.trim() || null,
+    check_number: values.payment_method === 'check' ? values.check_number.trim() || null : null,
     recipient: values.recipient.trim() || null,
     pledge_id: values.pledge_id || null,
     memo: values.memo.trim() || null,
   };
+}
+
+/** CASH_EXCEEDS_LIMIT with its figures (limit, cash already given this cycle, room left); null for other failures. */
+export function cashLimitMessage(err: unknown): string | null {
+  if (apiErrorCode(err) !== 'CASH_EXCEEDS_LIMIT') return null;
+  const { limit_cents: limit, cash_cents: cash, remaining_cents: remaining } = apiErrorDetails(err);
+  if (typeof limit !== 'number' || typeof cash !== 'number' || typeof remaining !== 'number') return null;
+  return i18n.t('donors.donations.form.cashLimit', { limit: formatCents(limit), cash: formatCents(cash), remaining: formatCents(remaining) });
 }
 
 /**
@@ -83,13 +102,14 @@ interface DonationFormModalProps {
 }
 
 /**
- * Record or edit a donation: date, amount (cents), method, reference, the pledge it pays. A live hint
- * compares the amount with what the donor may still give; the server decides (422
- * COMMITMENT_EXCEEDS_LIMIT shows in the form and nothing is saved).
+ * Record or edit a donation: date, amount (cents), method (a check's number), reference, the pledge it
+ * pays. A live hint compares the amount with what the donor may still give; the server decides (422
+ * COMMITMENT_EXCEEDS_LIMIT or CASH_EXCEEDS_LIMIT shows in the form and nothing is saved). A date
+ * outside the campaign's cycle is refused until the person chooses "Record anyway".
  */
 export function DonationFormModal({ campaignId, donor, donation, onClose, onSaved }: DonationFormModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const openPledges = donor.pledges.filter((p) => (p.status === 'open' || p.status === 'partly_paid') || p.pledge_id === donation?.pledge_id);
   const defaultPledge = donation === null && openPledges.length === 1 ? openPledges[0]!.pledge_id : null;
   const {
@@ -101,6 +121,9 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
   } = useForm<DonationFormValues>({ defaultValues: toValues(donor.donor_id, donation, defaultPledge), resolver: donationResolver, mode: 'onBlur' });
   const amount = useWatch({ control, name: 'paid_amount_cents' });
   const pledgeId = useWatch({ control, name: 'pledge_id' });
+  const method = useWatch({ control, name: 'payment_method' });
+  const payingDate = useWatch({ control, name: 'paying_date' });
+  const cycle = useOutsideCycle(payingDate);
   const title = donation ? t('donors.donations.form.editTitle') : t('donors.donations.form.addTitle');
 
   const remaining = donor.remaining_limit_cents;
@@ -108,20 +131,28 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
   const increase = amount !== null && Number.isFinite(amount) ? limitIncreaseCents(amount, pledge ? pledge.remaining_cents : null) : 0;
   const overLimit = donation === null && remaining !== null && increase > remaining;
 
-  const onSubmit = async (values: DonationFormValues) => {
-    setServerError('');
-    const fields = toFields(values);
-    try {
-      const result = donation
-        ? await updateDonation({ campaign_id: campaignId, donation_id: donation.donation_id, ...fields })
-        : await addDonation({ campaign_id: campaignId, ...fields });
-      notify.success(successMessage(result.message_code, donation ? 'messages.DONATION_UPDATED' : 'messages.DONATION_ADDED'));
-      onSaved();
-    } catch (err) {
-      if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FIELDS)) return;
-      setServerError(apiErrorMessage(err));
-    }
+  const save = (values: DonationFormValues, confirmOutsideCycle = false) => {
+    cycle.clear();
+    const fields = { ...toFields(values), ...(confirmOutsideCycle ? { confirm_outside_cycle: true } : {}) };
+    return submit(
+      () => (donation ? updateDonation({ campaign_id: campaignId, donation_id: donation.donation_id, ...fields }) : addDonation({ campaign_id: campaignId, ...fields })),
+      {
+        successKey: donation ? 'messages.DONATION_UPDATED' : 'messages.DONATION_ADDED',
+        onSuccess: onSaved,
+        handled: (err) => cycle.take(err, values.paying_date) || (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FIELDS)),
+        describe: cashLimitMessage,
+      },
+    );
   };
+  const onSubmit = (values: DonationFormValues) => save(values);
+  const recordAnyway = handleSubmit((values) => save(values, true));
+  const refunded = donation?.refunded_cents ?? 0;
+  const amountHint =
+    remaining !== null && donation === null
+      ? t('donors.donations.form.limitHint', { remaining: formatCents(remaining) })
+      : refunded > 0
+        ? t('donors.donations.form.refundedHint', { refunded: formatCents(refunded) })
+        : undefined;
 
   const pledgeOptions = openPledges.map((p) => ({
     value: p.pledge_id,
@@ -133,6 +164,7 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
       {(requestClose) => (
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
           <ServerAlert message={serverError} />
+          <OutsideCycleAlert kind="gift" outside={cycle.outside} date={payingDate} cycle={donor.cycle} busy={isSubmitting} onConfirm={() => void recordAnyway()} />
           <div className={styles.grid}>
             <Controller
               name="paying_date"
@@ -148,7 +180,7 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
                   required
                   {...field}
                   error={fieldState.error?.message}
-                  hint={remaining !== null && donation === null ? t('donors.donations.form.limitHint', { remaining: formatCents(remaining) }) : undefined}
+                  hint={amountHint}
                 />
               )}
             />
@@ -165,6 +197,9 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
               error={errors.payment_method?.message}
               {...register('payment_method')}
             />
+            {method === 'check' && (
+              <TextInput label={t('donors.donations.form.checkNumber')} hint={t('donors.donations.form.checkNumberHint')} error={errors.check_number?.message} {...register('check_number')} />
+            )}
             <TextInput label={t('donors.donations.form.reference')} hint={t('donors.donations.form.referenceHint')} error={errors.reference_number?.message} {...register('reference_number')} />
             <div className={styles.full}>
               <SelectField

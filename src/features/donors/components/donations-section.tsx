@@ -11,8 +11,10 @@ import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { deleteDonation, listDonations } from '../api/donors-api';
 import { useRemote } from '../use-remote';
+import { isOutsideCycle } from '../outside-cycle';
 import { DonationFormModal } from './donation-form-modal';
-import { RefundModal } from './refund-modal';
+import { DonationRefunds, fullyRefunded } from './donation-refunds';
+import { refundableCents, RefundModal } from './refund-modal';
 import styles from './sections.module.css';
 
 export const DONATIONS_PAGE_SIZE = 10;
@@ -28,7 +30,10 @@ interface DonationsSectionProps {
 
 const btn = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
 
-/** The donor's donations (list_donation?donor_id=, paged and sorted on the server): record, edit, refund, delete. */
+/**
+ * The donor's donations (list_donation?donor_id=, paged and sorted on the server): record, edit, refund
+ * all or part (each refund listed under the donation's status), delete.
+ */
 export function DonationsSection({ campaignId, donor, canWrite, version, onChanged }: DonationsSectionProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -41,6 +46,11 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
   const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${version}`, () => listDonations(campaignId, query));
   const rows = list.data?.donation_list ?? [];
   const pledgeDate = (id: string | null) => formatDate(donor.pledges.find((p) => p.pledge_id === id)?.commitment_date);
+  const overLimitCents = donor.limit_cents !== null && donor.aggregate_cents > donor.limit_cents ? donor.aggregate_cents - donor.limit_cents : 0;
+  /** Refunding a gift dated outside the cycle does not lower this cycle's aggregate: no excess to offer. */
+  const excessFor = (d: DonationRow) => (isOutsideCycle(d.paying_date, donor.cycle) ? 0 : overLimitCents);
+  const reference = (d: DonationRow) =>
+    [d.check_number ? t('donors.donations.checkNumber', { number: d.check_number }) : '', d.reference_number ?? ''].filter(Boolean).join(' · ');
 
   const changed = () => {
     setEditing(null);
@@ -70,23 +80,24 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
       align: 'end',
       sortKey: 'paid_amount_cents',
       descendingFirst: true,
-      cell: (d) => <span className={d.refunded_at ? styles.struck : undefined}>{formatCents(d.paid_amount_cents)}</span>,
+      cell: (d) =>
+        d.refunded_cents > 0 && !fullyRefunded(d) ? (
+          <>
+            {formatCents(d.paid_amount_cents)}
+            <span className={styles.subline}>{t('donors.donations.net', { net: formatCents(d.net_amount_cents) })}</span>
+          </>
+        ) : (
+          <span className={fullyRefunded(d) ? styles.struck : undefined}>{formatCents(d.paid_amount_cents)}</span>
+        ),
     },
     { id: 'method', header: t('donors.donations.columns.method'), cell: (d) => labelOf(PAYMENT_METHOD_OPTIONS, d.payment_method) },
-    { id: 'reference', header: t('donors.donations.columns.reference'), cell: (d) => d.reference_number ?? <span className={styles.muted}>—</span> },
+    { id: 'reference', header: t('donors.donations.columns.reference'), cell: (d) => reference(d) || <span className={styles.muted}>—</span> },
     { id: 'pledge', header: t('donors.donations.columns.pledge'), cell: (d) => pledgeDate(d.pledge_id) || <span className={styles.muted}>—</span> },
     { id: 'source', header: t('donors.donations.columns.source'), cell: (d) => t(`donors.donations.sources.${d.source}`) },
     {
       id: 'status',
       header: t('donors.donations.columns.status'),
-      cell: (d) =>
-        d.refunded_at ? (
-          <span className={`${styles.badge} ${styles.refunded}`} title={d.refund_reason ?? undefined}>
-            {t('donors.donations.refunded', { date: formatDate(d.refunded_at) })}
-          </span>
-        ) : (
-          <span className={`${styles.badge} ${styles.paid}`}>{t('donors.donations.received')}</span>
-        ),
+      cell: (d) => <DonationRefunds donation={d} />,
     },
   ];
   if (canWrite) {
@@ -97,14 +108,14 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
       cell: (d) => {
         const date = formatDate(d.paying_date);
         return (
-          <div className={styles.rowActions}>
-            {!d.refunded_at && (
+          <div className={`${styles.rowActions} ${styles.rowActionsWrap}`}>
+            {refundableCents(d) > 0 && (
               <>
                 <button type="button" className={btn} aria-label={t('donors.donations.editFor', { date })} onClick={() => setEditing(d)}>
                   {t('donors.donations.edit')}
                 </button>
                 <button type="button" className={btn} aria-label={t('donors.donations.refundFor', { date })} onClick={() => setRefunding(d)}>
-                  {t('donors.donations.refund')}
+                  {t('donors.donations.refundPart')}
                 </button>
               </>
             )}
@@ -162,7 +173,7 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
       {editing !== null && (
         <DonationFormModal campaignId={campaignId} donor={donor} donation={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={changed} />
       )}
-      {refunding && <RefundModal campaignId={campaignId} donation={refunding} onClose={() => setRefunding(null)} onDone={changed} />}
+      {refunding && <RefundModal campaignId={campaignId} donation={refunding} excessCents={excessFor(refunding)} onClose={() => setRefunding(null)} onDone={changed} />}
       <ConfirmModal
         open={deleting !== null}
         title={t('donors.donations.deleteTitle')}

@@ -5,19 +5,36 @@ import { formatDate } from '../../../lib/format';
 import { LimitUsed } from './limit-used';
 import styles from './donor-figures.module.css';
 
-/** The donor's figures: pledged, paid, outstanding, limit and its use (a meter), matchable, public funds, compliance notes. */
+/**
+ * The donor's figures: pledged, paid and outstanding for the campaign's cycle beside all time; limit
+ * and its use (a meter), matchable, public funds (this cycle); compliance notes.
+ */
 export function DonorFigures({ donor }: { donor: DonorDetail }) {
   const { t } = useTranslation();
   const next = donor.next_payment;
+  const cycle = donor.cycle;
   return (
     <section className={styles.card} aria-labelledby="figures-heading">
       <h2 id="figures-heading" className={styles.title}>
         {t('donors.figures.title')}
       </h2>
+      <table className={styles.totals}>
+        <caption className="visually-hidden">{t('donors.figures.totalsCaption', { name: donor.name })}</caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">{cycle ? t('donors.figures.thisCycle', { cycle: cycle.value }) : t('donors.figures.total')}</th>
+            {cycle && <th scope="col">{t('donors.figures.allTime')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          <TotalRow label={t('donors.figures.pledged')} cycle={donor.pledged_cents} allTime={cycle ? donor.all_time_pledged_cents : null} />
+          <TotalRow label={t('donors.figures.paid')} cycle={donor.paid_cents} allTime={cycle ? donor.all_time_paid_cents : null} />
+          <TotalRow label={t('donors.figures.outstanding')} cycle={donor.outstanding_cents} allTime={cycle ? donor.all_time_outstanding_cents : null} strong />
+        </tbody>
+      </table>
+      {cycle && <p className={styles.cycleNote}>{t('donors.figures.cycleNote', { cycle: cycle.value, start: formatDate(cycle.start_date), end: formatDate(cycle.end_date) })}</p>}
       <dl className={styles.figures}>
-        <Figure label={t('donors.figures.pledged')} value={formatCents(donor.pledged_cents)} />
-        <Figure label={t('donors.figures.paid')} value={formatCents(donor.paid_cents)} />
-        <Figure label={t('donors.figures.outstanding')} value={formatCents(donor.outstanding_cents)} strong={donor.outstanding_cents > 0} />
         <Figure label={t('donors.figures.matchable')} value={formatCents(donor.matchable_cents)} />
         <Figure label={t('donors.figures.publicFunds')} value={formatCents(donor.public_funds_cents)} />
         <Figure
@@ -54,6 +71,19 @@ export function DonorFigures({ donor }: { donor: DonorDetail }) {
         </div>
       )}
     </section>
+  );
+}
+
+function TotalRow({ label, cycle, allTime, strong = false }: { label: string; cycle: number; allTime: number | null; strong?: boolean }) {
+  const cls = (cents: number) => `${styles.value} ${strong && cents > 0 ? styles.strong : ''}`;
+  return (
+    <tr>
+      <th scope="row" className={styles.label}>
+        {label}
+      </th>
+      <td className={cls(cycle)}>{formatCents(cycle)}</td>
+      {allTime !== null && <td className={cls(allTime)}>{formatCents(allTime)}</td>}
+    </tr>
   );
 }
 

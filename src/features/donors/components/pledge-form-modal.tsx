@@ -1,8 +1,7 @@
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PledgeFields, PledgeRow } from '../../../../domain/donor-book/api-contract';
+import type { CycleInfo, PledgeFields, PledgeRow } from '../../../../domain/donor-book/api-contract';
 import { formatCents } from '../../../../domain/money';
 import { pledgeFieldsSchema } from '../../../../domain/validation/donors';
 import { DateInput } from '../../../components/date-input';
@@ -11,11 +10,13 @@ import { MoneyInput } from '../../../components/money-input';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
-import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';
+import { apiErrorCode } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
-import { notify } from '../../../lib/toast';
+import { useServerSubmit } from '../../../lib/use-server-submit';
 import { addPledge, updatePledge } from '../api/donors-api';
 import { todayIso } from '../dates';
+import { useOutsideCycle } from '../outside-cycle';
+import { OutsideCycleAlert } from './outside-cycle-alert';
 import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';
 
@@ -62,14 +63,21 @@ interface PledgeFormModalProps {
   donorId: string;
   /** null: record a new pledge. */
   pledge: PledgeRow | null;
+  /** The campaign's cycle (DonorDetail.cycle): a note when the commitment date falls outside it. */
+  cycle?: CycleInfo | null;
   onClose: () => void;
   onSaved: () => void;
 }
 
-/** Record or edit a pledge: date, amount, recipient, note and an instalment schedule that must add up. */
-export function PledgeFormModal({ campaignId, donorId, pledge, onClose, onSaved }: PledgeFormModalProps) {
+const PLEDGE_FIELDS = ['commitment_date', 'commitment_amount_cents', 'recipient', 'note', 'instalments'] as const;
+
+/**
+ * Record or edit a pledge: date, amount, recipient, note and an instalment schedule that must add up.
+ * A commitment date outside the campaign's cycle is refused until the person chooses "Record anyway".
+ */
+export function PledgeFormModal({ campaignId, donorId, pledge, cycle, onClose, onSaved }: PledgeFormModalProps) {
   const { t } = useTranslation();
-  const [serverError, setServerError] = useState('');
+  const { serverError, submit } = useServerSubmit();
   const {
     register,
     handleSubmit,
@@ -81,25 +89,27 @@ export function PledgeFormModal({ campaignId, donorId, pledge, onClose, onSaved 
   const commitment = useWatch({ control, name: 'commitment_amount_cents' });
   const commitmentDate = useWatch({ control, name: 'commitment_date' });
   const instalments = useWatch({ control, name: 'instalments' });
+  const outsideCycle = useOutsideCycle(commitmentDate);
   const scheduled = instalments.reduce((sum, i) => sum + (Number.isFinite(i.amount_cents) ? (i.amount_cents ?? 0) : 0), 0);
   const total = Number.isFinite(commitment) ? (commitment ?? 0) : 0;
   const difference = total - scheduled;
   const title = pledge ? t('donors.pledges.form.editTitle') : t('donors.pledges.form.addTitle');
 
-  const onSubmit = async (values: PledgeFormValues) => {
-    setServerError('');
-    const fieldsOut = toFields(values);
-    try {
-      const result = pledge
-        ? await updatePledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, ...fieldsOut })
-        : await addPledge({ campaign_id: campaignId, donor_id: donorId, ...fieldsOut });
-      notify.success(successMessage(result.message_code, pledge ? 'messages.PLEDGE_UPDATED' : 'messages.PLEDGE_ADDED'));
-      onSaved();
-    } catch (err) {
-      if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, ['commitment_date', 'commitment_amount_cents', 'recipient', 'note', 'instalments'])) return;
-      setServerError(apiErrorMessage(err));
-    }
+  const save = (values: PledgeFormValues, confirmOutsideCycle = false) => {
+    outsideCycle.clear();
+    const fieldsOut = { ...toFields(values), ...(confirmOutsideCycle ? { confirm_outside_cycle: true } : {}) };
+    return submit(
+      () => (pledge ? updatePledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, ...fieldsOut }) : addPledge({ campaign_id: campaignId, donor_id: donorId, ...fieldsOut })),
+      {
+        successKey: pledge ? 'messages.PLEDGE_UPDATED' : 'messages.PLEDGE_ADDED',
+        onSuccess: onSaved,
+        handled: (err) =>
+          outsideCycle.take(err, values.commitment_date) || (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, PLEDGE_FIELDS)),
+      },
+    );
   };
+  const onSubmit = (values: PledgeFormValues) => save(values);
+  const recordAnyway = handleSubmit((values) => save(values, true));
 
   const addInstalment = () => {
     const last = instalments.at(-1);
@@ -113,6 +123,7 @@ export function PledgeFormModal({ campaignId, donorId, pledge, onClose, onSaved 
       {(requestClose) => (
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
           <ServerAlert message={serverError} />
+          <OutsideCycleAlert kind="pledge" outside={outsideCycle.outside} date={commitmentDate} cycle={cycle} busy={isSubmitting} onConfirm={() => void recordAnyway()} />
           <div className={styles.grid}>
             <Controller
               name="commitment_date"

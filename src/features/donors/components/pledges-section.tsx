@@ -110,6 +110,7 @@ export function PledgesSection({ campaignId, donor, canWrite, onChanged }: Pledg
           campaignId={campaignId}
           donorId={donor.donor_id}
           pledge={editing === 'new' ? null : editing}
+          cycle={donor.cycle}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

@@ -12,6 +12,8 @@ vi.setConfig({ testTimeout: 20_000 });
 let resources: string[] = ALL_RESOURCES;
 let donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: null, aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
 let total = 60;
+/** The campaign's cycle the list answers with (null: none). */
+let listCycle: { value: string; start_date: string; end_date: string } | null = null;
 const listQueries: Record<string, string>[] = [];
 const posts: { path: string; body: unknown }[] = [];
 
@@ -23,7 +25,18 @@ const server = setupServer(
     expect(params.campaignId).toBe(CAMPAIGN_A);
     const query = Object.fromEntries(new URL(request.url).searchParams);
     listQueries.push(query);
-    return HttpResponse.json({ data: { donor_list: donors, total, page: Number(query.page), limit: Number(query.limit) } });
+    return HttpResponse.json({ data: { donor_list: donors, total, page: Number(query.page), limit: Number(query.limit), cycle: listCycle } });
+  }),
+  http.get('*/campaign/list_election_cycle/:id', ({ params }) => {
+    expect(params.id).toBe(CAMPAIGN_A);
+    return HttpResponse.json({
+      data: {
+        election_cycle_list: [
+          { value: '2025', label: '2025 (2022–2025)', start_date: '2022-01-01', end_date: '2025-12-31' },
+          { value: '2029', label: '2029 (2026–2029)', start_date: '2026-01-01', end_date: '2029-12-31' },
+        ],
+      },
+    });
   }),
   http.get('*/donation/donor/list_donor_tags/:campaignId', () => HttpResponse.json({ data: { tag_list: ['vip', 'gala'] } })),
   http.post('*/donation/donor/add_donor', async ({ request }) => {
@@ -43,6 +56,7 @@ afterEach(() => {
   posts.length = 0;
   resources = ALL_RESOURCES;
   total = 60;
+  listCycle = null;
   donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: null, aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
 });
 afterAll(() => server.close());
@@ -140,6 +154,44 @@ describe('/donor-list', () => {
     await table();
     expect(listQueries[0]).toEqual({ page: '2', limit: '25', sort: '-outstanding_cents', eligibility: 'np' });
     expect(screen.getByLabelText('Eligibility')).toHaveValue('np');
+  });
+
+  it("labels the money columns with the campaign's cycle and shows all-time paid", async () => {
+    listCycle = { value: '2029', start_date: '2026-01-01', end_date: '2029-12-31' };
+    donors = [donorRow({ paid_cents: 25000, all_time_paid_cents: 95000 })];
+    open();
+    const t = await table();
+    expect(within(t).getByRole('columnheader', { name: 'Paid (2029 cycle)' })).toBeInTheDocument();
+    expect(within(t).getByRole('columnheader', { name: 'Outstanding (2029 cycle)' })).toBeInTheDocument();
+    expect(within(t).getByRole('columnheader', { name: 'Limit used (2029 cycle)' })).toBeInTheDocument();
+    const headers = within(t).getAllByRole('columnheader').map((th) => th.textContent);
+    const ann = within(t).getByRole('rowheader', { name: /Ann Donor/ }).closest('tr')!;
+    const cells = [...ann.children].map((cell) => cell.textContent);
+    expect(cells[headers.indexOf('All time paid')]).toBe('$950.00');
+    // A sortable header's text ends with its (hidden) sort arrow.
+    expect(cells[headers.findIndex((h) => h?.startsWith('Paid (2029 cycle)'))]).toBe('$250.00');
+  });
+
+  it("filters by one of the campaign's cycles, sending cycle and keeping it in the URL", async () => {
+    const user = userEvent.setup();
+    const { router } = open();
+    await table();
+    const select = screen.getByLabelText('Cycle');
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any cycle', '2025 (2022–2025)', '2029 (2026–2029)']));
+    expect(listQueries.at(-1)).not.toHaveProperty('cycle');
+    await user.selectOptions(select, '2025');
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: 'name', cycle: '2025' }));
+    expect(router.state.location.search).toBe('?cycle=2025');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(listQueries.at(-1)).toEqual({ page: '1', limit: '25', sort: 'name' }));
+    expect(screen.getByLabelText('Cycle')).toHaveValue('');
+  });
+
+  it('reads the cycle filter from the URL on load', async () => {
+    open('/donor-list?cycle=2029');
+    await table();
+    expect(listQueries[0]).toEqual({ page: '1', limit: '25', sort: 'name', cycle: '2029' });
+    await waitFor(() => expect(screen.getByLabelText('Cycle')).toHaveValue('2029'));
   });
 
   it('shows the empty state with Add your first donor; no write actions without donor.write', async () => {

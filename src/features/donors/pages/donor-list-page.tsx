@@ -13,7 +13,7 @@ import { donorPagePath } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listDonors, listDonorTags } from '../api/donors-api';
+import { listCampaignCycles, listDonors, listDonorTags } from '../api/donors-api';
 import { DonorFormModal } from '../components/donor-form-modal';
 import { LimitUsed } from '../components/limit-used';
 import { donorListQuery, donorListSearchParams, hasFilters, PAGE_SIZES, readDonorListState, type DonorListState } from '../donor-query';
@@ -48,6 +48,7 @@ export default function DonorListPage() {
   const queryKey = JSON.stringify(query);
   const list = useRemote(campaignId ? `${campaignId}:${queryKey}` : null, () => listDonors(campaignId, query));
   const tags = useRemote(campaignId || null, () => listDonorTags(campaignId));
+  const cycles = useRemote(campaignId || null, () => listCampaignCycles(campaignId));
 
   useEffect(() => {
     if (goTo) navigate(donorPagePath(goTo));
@@ -68,6 +69,9 @@ export default function DonorListPage() {
   const rows = list.data?.donor_list ?? [];
   const total = list.data?.total ?? 0;
   const filtered = hasFilters(state);
+  const cycle = list.data?.cycle?.value ?? null;
+  /** A this-cycle figure's header: 'Paid (2029 cycle)' once the list says which cycle ('Paid' before or without one). */
+  const cycleHeader = (label: string) => head(label, cycle ? t('donors.columns.cycle', { cycle }) : undefined);
   const context = list.data
     ? campaignName
       ? t('donors.count', { count: total, campaign: campaignName })
@@ -95,7 +99,7 @@ export default function DonorListPage() {
     },
     {
       id: 'type',
-      header: t('donors.columns.contributorType'),
+      header: head(t('donors.columns.contributorType')),
       sortKey: 'contributor_type',
       cell: (d) => (
         <>
@@ -105,20 +109,21 @@ export default function DonorListPage() {
       ),
     },
     { id: 'eligibility', header: t('donors.columns.eligibility'), sortKey: 'eligibility', cell: (d) => labelOf(ELIGIBILITY_OPTIONS, d.eligibility) },
-    { id: 'paid', header: t('donors.columns.paid'), align: 'end', sortKey: 'paid_cents', descendingFirst: true, cell: (d) => formatCents(d.paid_cents) },
+    { id: 'paid', header: cycleHeader(t('donors.columns.paid')), align: 'end', sortKey: 'paid_cents', descendingFirst: true, cell: (d) => formatCents(d.paid_cents) },
     {
       id: 'outstanding',
-      header: t('donors.columns.outstanding'),
+      header: cycleHeader(t('donors.columns.outstanding')),
       align: 'end',
       sortKey: 'outstanding_cents',
       descendingFirst: true,
       cell: (d) => (d.outstanding_cents > 0 ? formatCents(d.outstanding_cents) : <span className={styles.muted}>{formatCents(0)}</span>),
     },
-    { id: 'limit', header: t('donors.columns.limitUsed'), align: 'end', cell: (d) => <LimitUsed aggregateCents={d.aggregate_cents} limitCents={d.limit_cents} /> },
+    { id: 'limit', header: cycleHeader(t('donors.columns.limitUsed')), align: 'end', cell: (d) => <LimitUsed aggregateCents={d.aggregate_cents} limitCents={d.limit_cents} /> },
+    { id: 'allTimePaid', header: head(t('donors.columns.allTimePaid')), align: 'end', cell: (d) => formatCents(d.all_time_paid_cents) },
     {
       id: 'last',
       nowrap: true,
-      header: t('donors.columns.lastDonation'),
+      header: head(t('donors.columns.lastDonation')),
       align: 'end',
       sortKey: 'last_donation_date',
       descendingFirst: true,
@@ -126,7 +131,7 @@ export default function DonorListPage() {
     },
   ];
 
-  const clear = () => setParams(donorListSearchParams({ ...state, page: 1, search: '', contributor_type: '', eligibility: '', tag: '', balance: '' }));
+  const clear = () => setParams(donorListSearchParams({ ...state, page: 1, search: '', contributor_type: '', eligibility: '', tag: '', balance: '', cycle: '' }));
 
   const empty = filtered ? (
     <EmptyState
@@ -193,6 +198,16 @@ export default function DonorListPage() {
           options={BALANCE_FILTERS.map((b) => ({ value: b, label: t(`donors.balances.${b}`) }))}
           onChange={(v) => update({ balance: v as DonorListState['balance'] })}
         />
+        <FilterSelect
+          label={t('donors.cycle.filter')}
+          value={state.cycle}
+          allLabel={t('donors.cycle.any')}
+          options={withCurrent((cycles.data ?? []).map((c) => c.value), state.cycle).map((value) => ({
+            value,
+            label: cycles.data?.find((c) => c.value === value)?.label ?? value,
+          }))}
+          onChange={(v) => update({ cycle: v })}
+        />
         {filtered && (
           <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.clear}`} onClick={clear}>
             {t('donors.clearFilters')}
@@ -237,6 +252,21 @@ export default function DonorListPage() {
         />
       )}
     </>
+  );
+}
+
+/** A header that may wrap between words (only when the columns need the room), with an optional second line. */
+function head(label: string, sub?: string) {
+  return (
+    <span className={styles.head}>
+      {label}
+      {sub && (
+        <>
+          {' '}
+          <span className={styles.headSub}>{sub}</span>
+        </>
+      )}
+    </span>
   );
 }
 

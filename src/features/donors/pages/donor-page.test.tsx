@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { DonationRow, FollowUpCallRow, MetadataRow } from '../../../../domain/donor-book/api-contract';
+import type { PaymentMethod } from '../../../../domain/donor-book/enums';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
-import { DONATION_1, DONOR_1, DONOR_2, donationRow, donorDetail, donorRow, PLEDGE_1 } from '../test-fixtures';
+import { DONATION_1, DONOR_1, DONOR_2, donationRow, donorDetail, donorRow, PLEDGE_1, refundRow } from '../test-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -16,6 +17,8 @@ let resources: string[] = ALL_RESOURCES;
 let donations: DonationRow[] = [];
 let metadata: MetadataRow[] = [];
 let calls: FollowUpCallRow[] = [];
+/** Overrides of the donor page's figures (e.g. over the limit). */
+let detailOverrides: Parameters<typeof donorDetail>[0] = {};
 const posts: { path: string; body: Record<string, unknown> }[] = [];
 const deletes: string[] = [];
 
@@ -32,8 +35,17 @@ function reset() {
   calls = [callRow()];
   donations = [donationRow()];
   metadata = [metadataRow(), metadataRow({ metadata_id: 'f0000000-0000-4000-8000-000000000002', kind: 'note', value: 'Met at the gala', created_by: { user_id: 'u', name: 'Jane Roe' } })];
+  detailOverrides = {};
   posts.length = 0;
   deletes.length = 0;
+}
+
+/** The mock server's refund: part of what remains (default all of it), listed under the donation. */
+function refund(d: DonationRow, body: Record<string, unknown>): DonationRow {
+  const amount = typeof body.refund_amount_cents === 'number' ? body.refund_amount_cents : d.paid_amount_cents - d.refunded_cents;
+  const r = refundRow({ refund_id: `b-${d.refunds.length + 1}`, amount_cents: amount, refund_date: String(body.refund_date), reason: String(body.refund_reason) });
+  const refunded = d.refunded_cents + amount;
+  return { ...d, refunded_cents: refunded, net_amount_cents: d.paid_amount_cents - refunded, refunded_at: r.refund_date, refund_reason: r.reason, refunds: [...d.refunds, r] };
 }
 reset();
 
@@ -43,20 +55,22 @@ const server = setupServer(
   http.get('*/rbac/role-access/:id', ({ params }) => HttpResponse.json({ data: [{ campaign_id: params.id, resource_names: resources }] })),
   http.get('*/donation/donor/get_donor/:campaignId/:donorId', ({ params }) => {
     if (params.donorId === DONOR_2) return HttpResponse.json({ data: donorDetail({ donor_id: DONOR_2, name: 'Bob Giver', pledges: [], next_payment: null }) });
-    const paid = donations.filter((d) => !d.refunded_at).reduce((s, d) => s + d.paid_amount_cents, 0);
+    const paid = donations.reduce((s, d) => s + d.net_amount_cents, 0);
     return HttpResponse.json({
       data: donorDetail({
         paid_cents: paid,
         tags: metadata.filter((m) => m.kind === 'tag').map((m) => m.value),
         warnings: [{ code: 'CASH_OVER_100_NOT_MATCHABLE', rule: 'nyc_cfb.match.cash', message: 'Cash over $100 is not matchable.' }],
+        ...detailOverrides,
       }),
     });
   }),
   http.get('*/donation/list_donation/:campaignId', ({ request }) => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
     if (query.donor_id !== DONOR_1) return HttpResponse.json({ data: { donation_list: [], total: 0, page: 1, limit: 10, totals: { paid_amount_cents: 0, refunded_cents: 0, net_cents: 0 } } });
-    const net = donations.filter((d) => !d.refunded_at).reduce((s, d) => s + d.paid_amount_cents, 0);
-    return HttpResponse.json({ data: { donation_list: donations, total: donations.length, page: 1, limit: 10, totals: { paid_amount_cents: net, refunded_cents: 0, net_cents: net } } });
+    const paid = donations.reduce((s, d) => s + d.paid_amount_cents, 0);
+    const refunded = donations.reduce((s, d) => s + d.refunded_cents, 0);
+    return HttpResponse.json({ data: { donation_list: donations, total: donations.length, page: 1, limit: 10, totals: { paid_amount_cents: paid, refunded_cents: refunded, net_cents: paid - refunded } } });
   }),
   http.get('*/donation/donor/list_donor_history/:campaignId', () =>
     HttpResponse.json({
@@ -99,14 +113,23 @@ const server = setupServer(
     if ((body.paid_amount_cents as number) > LIMIT_REMAINING) {
       return HttpResponse.json({ code: 'COMMITMENT_EXCEEDS_LIMIT', message: 'Commitment amount will exceed donation limit', details: { limit_cents: 210000 } }, { status: 422 });
     }
-    const row = donationRow({ donation_id: 'e0000000-0000-4000-8000-000000000002', paying_date: String(body.paying_date), paid_amount_cents: body.paid_amount_cents as number, payment_method: 'cash', reference_number: null, pledge_id: null });
+    const row = donationRow({
+      donation_id: 'e0000000-0000-4000-8000-000000000002',
+      paying_date: String(body.paying_date),
+      paid_amount_cents: body.paid_amount_cents as number,
+      net_amount_cents: body.paid_amount_cents as number,
+      payment_method: body.payment_method as PaymentMethod,
+      check_number: (body.check_number as string | null) ?? null,
+      reference_number: null,
+      pledge_id: null,
+    });
     donations = [row, ...donations];
     return HttpResponse.json({ data: { donation: row, warnings: [] }, message_code: 'DONATION_ADDED' }, { status: 201 });
   }),
   http.post('*/donation/refund_donation', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     posts.push({ path: 'refund_donation', body });
-    donations = donations.map((d) => (d.donation_id === body.donation_id ? { ...d, refunded_at: String(body.refund_date), refund_reason: String(body.refund_reason) } : d));
+    donations = donations.map((d) => (d.donation_id === body.donation_id ? refund(d, body) : d));
     return HttpResponse.json({ data: donations[0], message_code: 'DONATION_REFUNDED' });
   }),
   http.post('*/donation/donor/add_pledge', async ({ request }) => {
@@ -315,21 +338,92 @@ describe('/donor-list/:donorId', () => {
     expect(posts).toEqual([]);
   });
 
-  it('refunds a donation with a date and a reason', async () => {
+  it('refunds part of a donation: the amount defaults to what remains; the refunds are listed under it', async () => {
     const user = userEvent.setup();
     open();
     const table = await donationsTable();
-    await user.click(within(table).getByRole('button', { name: 'Refund donation of 04-03-2025' }));
+    const row = () => within(table).getByRole('rowheader', { name: '04-03-2025' }).closest('tr')!;
+    expect(row()).toHaveTextContent('Received');
+    await user.click(within(table).getByRole('button', { name: 'Refund part of donation of 04-03-2025' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund donation' });
+    // Not over the limit: no excess to offer.
+    expect(within(dialog).queryByRole('button', { name: 'Refund the excess over the limit' })).toBeNull();
+    const amount = within(dialog).getByLabelText(/Amount to refund/);
+    expect(amount).toHaveValue('250.00');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    // More than what remains is refused before sending.
+    await user.clear(amount);
+    await user.type(amount, '300');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Asked for part back');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('The refund is more than what remains of this donation: at most $250.00 can be refunded')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '100');
     await user.clear(within(dialog).getByLabelText(/Refund date/));
     await user.type(within(dialog).getByLabelText(/Refund date/), '10-03-2025');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Asked for it back');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Donation refunded')).toBeInTheDocument();
-    expect(posts.at(-1)).toEqual({ path: 'refund_donation', body: { campaign_id: CAMPAIGN_A, donation_id: DONATION_1, refund_date: '2025-03-10', refund_reason: 'Asked for it back' } });
-    expect(await within(table).findByText('Refunded 10-03-2025')).toBeInTheDocument();
+    expect(posts.at(-1)).toEqual({
+      path: 'refund_donation',
+      body: { campaign_id: CAMPAIGN_A, donation_id: DONATION_1, refund_amount_cents: 10000, refund_date: '2025-03-10', refund_reason: 'Asked for part back' },
+    });
+    await waitFor(() => expect(row()).toHaveTextContent('Partly refunded'));
+    expect(row()).toHaveTextContent('Net $150.00');
+    const refunds = within(row()).getByRole('list', { name: 'Refunds of the donation of 04-03-2025' });
+    const [first] = within(refunds).getAllByRole('listitem');
+    expect(first).toHaveTextContent('10-03-2025: $100.00 refunded');
+    expect(first).toHaveTextContent('Asked for part back');
+
+    // The rest: the amount now defaults to what remains; then the donation is fully refunded and has no refund action.
+    await user.click(within(table).getByRole('button', { name: 'Refund part of donation of 04-03-2025' }));
+    const again = await screen.findByRole('dialog', { name: 'Refund donation' });
+    expect(within(again).getByLabelText(/Amount to refund/)).toHaveValue('150.00');
+    expect(again).toHaveTextContent('$100.00 was already refunded.');
+    await user.type(within(again).getByLabelText(/Reason/), 'The rest');
+    await user.click(within(again).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(within(table).queryByRole('button', { name: 'Refund part of donation of 04-03-2025' })).toBeNull());
+    expect(posts.at(-1)?.body).toMatchObject({ refund_amount_cents: 15000, refund_reason: 'The rest' });
+    expect(within(within(row()).getByRole('list', { name: 'Refunds of the donation of 04-03-2025' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(row()).getByText('Refunded', { exact: true })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Edit donation of 04-03-2025' })).toBeNull();
+  });
+
+  it('offers to refund the excess over the limit: the amount is aggregate − limit, with a reason', async () => {
+    detailOverrides = { aggregate_cents: 230000, limit_cents: 210000, remaining_limit_cents: 0 };
+    donations = [donationRow({ paying_date: '2026-03-04', paid_amount_cents: 50000, net_amount_cents: 50000 })];
+    const user = userEvent.setup();
+    open();
+    const table = await screen.findByRole('table', { name: 'Donations of Ann Donor' });
+    await user.click(await within(table).findByRole('button', { name: 'Refund part of donation of 04-03-2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund donation' });
+    expect(within(dialog).getByLabelText(/Amount to refund/)).toHaveValue('500.00');
+    expect(dialog).toHaveTextContent('This donor is $200.00 over the contribution limit this cycle.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund the excess over the limit' }));
+    expect(within(dialog).getByLabelText(/Amount to refund/)).toHaveValue('200.00');
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Excess over the contribution limit');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Donation refunded')).toBeInTheDocument();
+    expect(posts.at(-1)?.body).toMatchObject({ refund_amount_cents: 20000, refund_reason: 'Excess over the contribution limit' });
+  });
+
+  it('shows a refused refund (REFUND_EXCEEDS_PAID) in the modal with what can still be refunded', async () => {
+    server.use(
+      http.post('*/donation/refund_donation', () =>
+        HttpResponse.json({ code: 'REFUND_EXCEEDS_PAID', message: 'server words', details: { refundable_cents: 5000 } }, { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup();
+    open();
+    const table = await donationsTable();
+    await user.click(within(table).getByRole('button', { name: 'Refund part of donation of 04-03-2025' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund donation' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Asked for it back');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The refund is more than what remains of this donation: at most $50.00 can be refunded');
+    expect(screen.getByRole('dialog', { name: 'Refund donation' })).toBeInTheDocument();
   });
 
   it('records a pledge with an instalment schedule that must add up', async () => {
@@ -424,6 +518,160 @@ describe('/donor-list/:donorId', () => {
     expect(posts.at(-1)).toEqual({ path: 'merge_donor', body: { campaign_id: CAMPAIGN_A, survivor_id: DONOR_2, duplicate_id: DONOR_1 } });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/donor-list/${DONOR_2}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob Giver' })).toBeInTheDocument();
+  });
+
+  it('labels the figures This cycle (2029) and All time', async () => {
+    open();
+    const figures = await screen.findByRole('region', { name: 'Figures' }, { timeout: 15_000 });
+    const totals = within(figures).getByRole('table', { name: 'Pledged, paid and outstanding of Ann Donor' });
+    expect(within(totals).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['This cycle (2029)', 'All time']);
+    const paid = within(totals).getByRole('rowheader', { name: 'Paid' }).closest('tr')!;
+    // This cycle: the donation list's net ($250.00); all time: the fixture's $450.00.
+    expect(within(paid).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$250.00', '$450.00']);
+    const pledged = within(totals).getByRole('rowheader', { name: 'Pledged' }).closest('tr')!;
+    expect(within(pledged).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$1,000.00', '$1,200.00']);
+    expect(figures).toHaveTextContent('The limit, matchable amount and public funds are for the 2029 cycle (01-01-2026 – 31-12-2029).');
+  });
+
+  it('asks for a check number only for a check, sends it and shows it in the table', async () => {
+    const user = userEvent.setup();
+    open();
+    const table = await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.selectOptions(within(dialog).getByLabelText('Pledge it pays'), '');
+    await user.type(within(dialog).getByLabelText(/Amount/), '50');
+    expect(within(dialog).queryByLabelText('Check number')).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'check');
+    await user.type(within(dialog).getByLabelText('Check number'), 'no spaces allowed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await within(dialog).findByText('Check number: up to 20 letters, digits or dashes')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+    await user.clear(within(dialog).getByLabelText('Check number'));
+    await user.type(within(dialog).getByLabelText('Check number'), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
+    expect(posts.at(-1)?.body).toMatchObject({ payment_method: 'check', check_number: '1234', paid_amount_cents: 5000 });
+    expect(await within(table).findByText('Check #1234')).toBeInTheDocument();
+  });
+
+  it('sends no check number for another method, even one typed before switching', async () => {
+    const user = userEvent.setup();
+    open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(dialog).getByLabelText(/Amount/), '50');
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'check');
+    await user.type(within(dialog).getByLabelText('Check number'), '99');
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'card');
+    expect(within(dialog).queryByLabelText('Check number')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
+    expect(posts.at(-1)?.body).toMatchObject({ payment_method: 'card', check_number: null });
+  });
+
+  it('warns about a gift dated outside the cycle; Record anyway sends it again with confirm_outside_cycle', async () => {
+    server.use(
+      http.post('*/donation/add_donation', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push({ path: 'add_donation', body });
+        if (body.confirm_outside_cycle !== true) {
+          return HttpResponse.json(
+            { code: 'OUTSIDE_ELECTION_CYCLE', message: 'server words', details: { cycle: '2029', cycle_start: '2026-01-01', cycle_end: '2029-12-31', counts_toward: '2025' } },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ data: { donation: donationRow(), warnings: [] }, message_code: 'DONATION_ADDED' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    const date = within(dialog).getByLabelText(/Payment date/);
+    await user.clear(date);
+    await user.type(date, '05-03-2025');
+    await user.type(within(dialog).getByLabelText(/Amount/), '100');
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'card');
+    // The typed date is outside the donor's cycle: a note before saving.
+    expect(within(dialog).getByRole('status')).toHaveTextContent("This date is outside the campaign's 2029 cycle (01-01-2026 – 31-12-2029)");
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent("This gift is dated outside the campaign's 2029 cycle (01-01-2026 – 31-12-2029); it counts toward the 2025 cycle, not this one.");
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).not.toHaveProperty('confirm_outside_cycle');
+
+    await user.click(within(alert).getByRole('button', { name: 'Record anyway' }));
+    expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
+    expect(posts).toHaveLength(2);
+    expect(posts[1].body).toEqual({ ...posts[0].body, confirm_outside_cycle: true });
+    expect(posts[1].body).toMatchObject({ paying_date: '2025-03-05', paid_amount_cents: 10000 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record a donation' })).toBeNull());
+  });
+
+  it('warns about a pledge dated outside the cycle; a changed date needs a new answer before Record anyway', async () => {
+    server.use(
+      http.post('*/donation/donor/add_pledge', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push({ path: 'add_pledge', body });
+        if (body.confirm_outside_cycle !== true) {
+          return HttpResponse.json(
+            { code: 'OUTSIDE_ELECTION_CYCLE', message: 'server words', details: { cycle: '2029', cycle_start: '2026-01-01', cycle_end: '2029-12-31', counts_toward: '2025' } },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ data: null, message_code: 'PLEDGE_ADDED' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a pledge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a pledge' });
+    const date = within(dialog).getByLabelText(/Commitment date/);
+    await user.clear(date);
+    await user.type(date, '01-06-2025');
+    await user.type(within(dialog).getByLabelText(/Commitment amount/), '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Save pledge' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent("This pledge is dated outside the campaign's 2029 cycle (01-01-2026 – 31-12-2029); it counts toward the 2025 cycle, not this one.");
+    // Another date: the warning was not for it, so Record anyway goes away.
+    await user.clear(date);
+    await user.type(date, '02-06-2025');
+    expect(within(dialog).queryByRole('button', { name: 'Record anyway' })).toBeNull();
+    await user.clear(date);
+    await user.type(date, '01-06-2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Record anyway' }));
+    expect(await screen.findByText('Pledge added successfully')).toBeInTheDocument();
+    expect(posts.map((p) => p.body.confirm_outside_cycle)).toEqual([undefined, true]);
+    expect(posts[1].body).toMatchObject({ commitment_date: '2025-06-01', commitment_amount_cents: 30000 });
+  });
+
+  it('shows CASH_EXCEEDS_LIMIT in the donation form with the figures; nothing is added', async () => {
+    server.use(
+      http.post('*/donation/add_donation', async ({ request }) => {
+        posts.push({ path: 'add_donation', body: (await request.json()) as Record<string, unknown> });
+        return HttpResponse.json(
+          { code: 'CASH_EXCEEDS_LIMIT', message: 'server words', details: { limit_cents: 10000, cash_cents: 7500, remaining_cents: 2500 } },
+          { status: 422 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    const table = await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(dialog).getByLabelText(/Amount/), '50');
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Cash from one contributor cannot exceed $100.00 this cycle: $75.00 in cash is already recorded for this donor, so at most $25.00 more can be paid in cash.',
+    );
+    expect(posts).toHaveLength(1);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(1);
   });
 
   it('shows a missing donor', async () => {
