@@ -6,6 +6,7 @@
 import engineSource from './engine.ts?raw';
 import { aggregateCents, cashCapCents, checkCash, checkContribution, limitFor, matchFor, netCents } from './engine';
 import { RULE_TABLE } from './rule-table';
+import { donor } from './test-fixtures';
 import type { ComplianceCampaign, ComplianceContribution, ComplianceDonor } from './types';
 
 // ── fixtures ────────────────────────────────────────────────────────────────────────────────
@@ -24,17 +25,6 @@ const campaign = (rule_set: ComplianceCampaign['rule_set'], office: string | nul
 const nyc = (office: string | null, cls: Cls = 'participant') => campaign('nyc_cfb', office, cls);
 const nys = (office: string | null, cls: Cls = 'participant', district: string | null = null) => campaign('nys_pcf', office, cls, district);
 
-/** A NYC-resident individual (Brooklyn), eligibility p-a unless told. */
-const donor = (over: Partial<ComplianceDonor> = {}): ComplianceDonor => ({
-  contributor_type: 'individual',
-  eligibility: 'p-a',
-  is_international: false,
-  state: 'new_york',
-  city: 'Brooklyn',
-  zip: '11201',
-  district: null,
-  ...over,
-});
 
 const gift = (amount_cents: number, over: Partial<ComplianceContribution> = {}): ComplianceContribution => ({
   amount_cents,

@@ -1,5 +1,6 @@
 import { aggregateCents, checkContribution, checkDonor, isNycResident, limitFor, matchFor, netCents, ruleSetSummary } from './engine';
 import { RULE_TABLE } from './rule-table';
+import { donor } from './test-fixtures';
 import type { ComplianceCampaign, ComplianceContribution, ComplianceDonor } from './types';
 
 // ── fixtures ────────────────────────────────────────────────────────────────────────────────
@@ -33,16 +34,6 @@ const custom = (individual: number | null, organization: number | null): Complia
   custom_limit_organization_cents: organization,
 });
 
-const donor = (over: Partial<ComplianceDonor> = {}): ComplianceDonor => ({
-  contributor_type: 'individual',
-  eligibility: 'p-a',
-  is_international: false,
-  state: 'new_york',
-  city: 'Brooklyn',
-  zip: '11201',
-  district: null,
-  ...over,
-});
 
 const gift = (dollars: number, over: Partial<ComplianceContribution> = {}): ComplianceContribution => ({
   amount_cents: Math.round(dollars * 100),
