@@ -20,12 +20,14 @@ import { registerAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerChangeFeed } from './plugins/change-feed';
 import { registerClock, type Clock } from './plugins/clock';
-import { registerErrorHandlers } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSockets } from './plugins/sockets';
 import { registerSpa, type NotFoundFallback } from './plugins/spa';
+import { trustProxyOption } from './plugins/trust-proxy';
+import { registerInputGuards } from './plugins/validate';
 import { profilePictureRoutes } from './modules/users/profile-picture';
 import { registerFileStorage } from './modules/storage/file-storage';
 
@@ -62,6 +64,12 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
     ajv: { customOptions: { allErrors: true } },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // TRUST_PROXY: request.ip (rate limits, logs) is the X-Forwarded-For client behind a trusted proxy.
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Refusals before any route runs answer the §4 body too: bad %-escapes and over-long params
+    // (frameworkErrors), and Node's own 431 / 400 for oversized headers or bad chunked encoding.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   app.decorate('config', config);
@@ -75,6 +83,8 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   registerErrorHandlers(app, { notFoundFallback: (request, reply) => spa.fallback?.(request, reply) ?? Promise.resolve(false) });
   await registerSecurity(app, config);
   await registerRateLimit(app, config.rateLimitMax);
+  // First preValidation hook: a NUL character anywhere in params, query or body is a 400 (plugins/validate.ts).
+  registerInputGuards(app);
   // Access before any route: every route declares `config.access` (plugins/access.ts).
   registerAuth(app);
   registerAccess(app);

@@ -60,7 +60,8 @@ const DETAILS_MESSAGE: Readonly<Partial<Record<string, string>>> = {
 
 /** The message when `purpose` needs details ('other': an explanation), else null. */
 export function purposeDetailsMessage(purpose: unknown): string | null {
-  return typeof purpose === 'string' ? (DETAILS_MESSAGE[purpose] ?? null) : null;
+  // Own keys only: a purpose named after an Object.prototype member ('valueOf') must not find a function.
+  return typeof purpose === 'string' && Object.hasOwn(DETAILS_MESSAGE, purpose) ? (DETAILS_MESSAGE[purpose] ?? null) : null;
 }
 
 // ── fields ──────────────────────────────────────────────────────────────────────────────────

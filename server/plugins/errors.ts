@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_MESSAGES, type ErrorCode } from '../../domain/error-codes';
 
 /** The §4 error body. */
@@ -38,9 +40,11 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
   406: 'NOT_ACCEPTABLE',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
+  431: 'PAYLOAD_TOO_LARGE',
 };
 
 type ValidationItem = NonNullable<FastifyError['validation']>[number];
@@ -86,6 +90,52 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   return { status: 500, body: INTERNAL_ERROR_BODY, internal: true };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The §4 body of a client error raised by the framework or by Node: a catalogue code and its message. */
+function clientErrorBody(status: number): ErrorBody {
+  const code = CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
+  return { code, message: ERROR_MESSAGES[code] };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any hook runs (a malformed
+ * %-escape in the path → 400, a path parameter over maxParamLength → 414) answer the §4 body.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, internal } = toErrorResponse(error);
+  if (internal) request.log.error({ err: error }, 'unexpected framework error');
+  else request.log.debug({ code: error.code }, 'request refused while routing'); // the response is logged as usual
+  void reply.code(status).type(JSON_TYPE).send(internal ? INTERNAL_ERROR_BODY : clientErrorBody(status));
+}
+
+/** Node's parser errors (llhttp codes) that are not a plain 400. */
+const NODE_CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431, // request line + headers over --max-http-header-size (16 KB)
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Fastify's `clientErrorHandler` option (the server's 'clientError' event): requests Node refuses
+ * before Fastify sees them (oversized URL or headers → 431, bad chunked encoding, a malformed request
+ * line → 400) answer the same §4 JSON body, then the connection closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = NODE_CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+  const body = JSON.stringify(clientErrorBody(status));
+  this.log.info({ code: error.code, status }, 'client error'); // no request is logged for these
+  // Like Node's own handler: never write into a response that has already started on this socket.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export interface ErrorPluginOptions {
   /** Tried first for unmatched requests (the SPA history fallback); returns true when it answered. */
   notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
@@ -97,11 +147,11 @@ export function registerErrorHandlers(app: FastifyInstance, options: ErrorPlugin
     const { status, body, internal } = toErrorResponse(error);
     if (internal) request.log.error({ err: error }, 'unexpected error');
     else if (status >= 500) request.log.warn({ code: body.code }, body.message);
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
+    return reply.code(status).type(JSON_TYPE).send(body);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
-    return reply.code(404).type('application/json; charset=utf-8').send(NOT_FOUND_BODY);
+    return reply.code(404).type(JSON_TYPE).send(NOT_FOUND_BODY);
   });
 }
