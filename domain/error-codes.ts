@@ -45,6 +45,7 @@ export const ERROR_MESSAGES = {
   IMAGE_REQUIRED: 'Please select an image',
   IMAGE_TOO_LARGE: 'Please select an image less than 5MB',
   IMAGE_TOO_SMALL: "Image width and height can't be less than {{width}}X{{height}}",
+  IMAGE_DIMENSIONS_TOO_LARGE: "Image width and height can't be more than {{width}}X{{height}} pixels",
 
   // Codes of later features (the SPA catalogue test checks each has a text).
   INVALID_STATUS_TRANSITION: "This action is not possible for the user's current status",

@@ -17,7 +17,7 @@ describe('config', () => {
     const config = loadConfig({}, dir);
     expect(config).toMatchObject({
       nodeEnv: 'development',
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       port: 3000,
       dataDir: path.join(dir, '.data'),
       databaseUrl: null,

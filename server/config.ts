@@ -5,7 +5,9 @@
  * set in the environment win). Variables and their defaults:
  *
  *   NODE_ENV          development      development | test | production
- *   HOST              0.0.0.0          interface to listen on
+ *   HOST              127.0.0.1        interface to listen on; NODE_ENV=production: 0.0.0.0. Outside production the
+ *                                      default keeps the Dev outbox (one-time codes) off the network: set
+ *                                      HOST=0.0.0.0 to expose the server deliberately (the outbox still answers loopback only)
  *   PORT              3000             HTTP port for SPA + API
  *   DATA_DIR          ./.data          data folder: embedded PostgreSQL (DATA_DIR/pg), secret.key, server.lock
  *   DATABASE_URL      (unset)          unset → embedded PostgreSQL in DATA_DIR/pg; set → that PostgreSQL
@@ -13,12 +15,19 @@
  *   LOG_LEVEL         info             fatal | error | warn | info | debug | trace | silent ('silent' when NODE_ENV=test)
  *   PUBLIC_URL        http://localhost:PORT   the address people open (printed in the banner, used in links)
  *   SPA_DIR           ./dist           built SPA served at / when SPA_DIR/index.html exists
- *   RATE_LIMIT_MAX    300              requests per minute per IP (global baseline)
+ *   RATE_LIMIT_MAX    300              API requests per minute per signed-in user, or per IP when anonymous
+ *                                      (global baseline; static files and the SPA's index.html are not counted)
  *   TOKEN_SECRET      (unset)          unset → generated once and stored in DATA_DIR/secret.key (tokens survive restarts)
  *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
  *   DEMO_SEED         true             seed the demo owner and demo campaign at start
  *   JOBS              true             start the pg-boss job queue
  *   STORAGE_DIR       DATA_DIR/uploads uploaded files (profile pictures …), served at /files/<key>
+ *   TRUST_PROXY       false            behind a load balancer / reverse proxy: which X-Forwarded-For hops to
+ *                                      trust, so rate limits and logs see the client's address. true (every
+ *                                      hop: only when the app cannot be reached but through the proxy), a hop
+ *                                      count (1 = the proxy in front of us; same caveat), or a comma-separated
+ *                                      list of proxy addresses / CIDRs (10.0.0.0/8, 192.168.1.7, loopback,
+ *                                      linklocal, uniquelocal): the safe choice
  *
  * Accounts and sign-in:
  *   AUTO_APPROVE_USERS  false          true → a confirmed sign-up is active at once (no admin approval)
@@ -41,6 +50,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,6 +78,8 @@ export interface Config {
   readonly spaDir: string;
   readonly storageDir: string;
   readonly rateLimitMax: number;
+  /** TRUST_PROXY: false (default: the socket's address is the client), true, a hop count, or proxy addresses/CIDRs. */
+  readonly trustProxy: TrustProxy;
   readonly tokenSecret: string;
   readonly adminEmail: string;
   readonly demoSeed: boolean;
@@ -85,6 +97,8 @@ export interface Config {
   readonly smsFrom: string | null;
   readonly socialProviders: Readonly<Partial<Record<SocialProviderId, SocialProviderConfig>>>;
 }
+
+export type TrustProxy = boolean | number | readonly string[];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -158,7 +172,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
 
   const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
-  const host = value(env, 'HOST') ?? '0.0.0.0';
+  // Outside production, only this machine unless HOST says otherwise (GET /dev/outbox hands out sign-in codes).
+  const host = value(env, 'HOST') ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
   const port = int('PORT', 3000, 0, 65535) ?? 3000;
   const dataDir = path.resolve(cwd, value(env, 'DATA_DIR') ?? './.data');
   const databaseUrl = url('DATABASE_URL', value(env, 'DATABASE_URL'), ['postgres:', 'postgresql:']);
@@ -168,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const spaDir = path.resolve(cwd, value(env, 'SPA_DIR') ?? './dist');
   const storageDir = path.resolve(cwd, value(env, 'STORAGE_DIR') ?? path.join(dataDir, 'uploads'));
   const rateLimitMax = int('RATE_LIMIT_MAX', 300, 1, 1_000_000) ?? 300;
+  const trustProxy = readTrustProxy(value(env, 'TRUST_PROXY'), problems);
   const adminEmail = (value(env, 'ADMIN_EMAIL') ?? 'admin@example.org').toLowerCase();
   if (!EMAIL_PATTERN.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
   const demoSeed = bool('DEMO_SEED', true);
@@ -209,6 +225,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     spaDir,
     storageDir,
     rateLimitMax,
+    trustProxy,
     tokenSecret: tokenSecretRaw ?? readOrCreateSecret(dataDir),
     adminEmail,
     demoSeed,
@@ -226,6 +243,40 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smsFrom,
     socialProviders,
   });
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_MAX_HOPS = 100;
+
+/** An address, a CIDR (address/prefix or IPv4 address/netmask) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (family === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/false → false; true; a hop count ('0' = false); or a comma-separated address/CIDR list. */
+function readTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops <= TRUST_PROXY_MAX_HOPS) return hops === 0 ? false : hops;
+    problems.push(`TRUST_PROXY hop count must be at most ${TRUST_PROXY_MAX_HOPS} (got "${raw}")`);
+    return false;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !isProxyAddress(entry))) {
+    problems.push(`TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses / CIDRs (got "${raw}")`);
+    return false;
+  }
+  return Object.freeze(entries);
 }
 
 const SOCIAL_DEFAULT_ISSUERS: Record<SocialProviderId, string | undefined> = { google: 'https://accounts.google.com', auth0: undefined };

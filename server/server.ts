@@ -45,6 +45,20 @@ async function stopParts(parts: Parts): Promise<void> {
   parts.lock?.release();
 }
 
+/** True when `host` only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Outside production: where the Dev outbox is, and who can reach the server (HOST). */
+export function devLines(config: Config): string[] {
+  const codes = `  Codes:       ${config.publicUrl}/dev-outbox (sign-in codes, ${config.smtpUrl ? 'also e-mailed' : 'no SMTP_URL: not e-mailed'}; this machine only)`;
+  const listening = isLoopbackHost(config.host)
+    ? `  Listening:   ${config.host}:${config.port}, this machine only. To open it to your network on purpose: HOST=0.0.0.0 npm start`
+    : `  Listening:   ${config.host}:${config.port}, open to the network (HOST=${config.host}); the Dev outbox still answers this machine only`;
+  return [codes, listening];
+}
+
 function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): void {
   const lines = [
     '',
@@ -58,7 +72,7 @@ function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): vo
         ]
       : []),
     `  Admin:       ${config.adminEmail}${config.adminPassword === 'admin-pass-123' ? ' (password admin-pass-123)' : ''}`,
-    ...(config.nodeEnv !== 'production' ? [`  Codes:       ${config.publicUrl}/dev-outbox (sign-in codes, ${config.smtpUrl ? 'also e-mailed' : 'no SMTP_URL: not e-mailed'})`] : []),
+    ...(config.nodeEnv !== 'production' ? devLines(config) : []),
     '  Stop with Ctrl-C.',
     '',
   ];

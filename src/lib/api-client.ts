@@ -2,9 +2,11 @@ import axios, { AxiosHeaders, type AxiosInstance, type InternalAxiosRequestConfi
 import { AUTH_PATHS } from '../../domain/auth/api-contract';
 import { config } from '../config/env';
 import { loginPathWithRedirect } from '../config/paths';
+import { apiRetryAfter, isRateLimitError, rateLimitMessage } from './api-error';
 import { hardNavigate } from './navigation';
 import { withRefreshLock } from './refresh-lock';
 import { clearAllClientState, readSession, updateSessionTokens } from './session';
+import { notify } from './toast';
 
 export const REFRESH_TOKEN_PATH = AUTH_PATHS.refreshToken;
 export const SIGN_OUT_PATH = AUTH_PATHS.signOut;
@@ -23,6 +25,8 @@ export const plainClient: AxiosInstance = axios.create({ baseURL: config.apiBase
 
 interface RetriableConfig extends InternalAxiosRequestConfig {
   _retried?: boolean;
+  /** Already sent again after a 429: a second 429 is handed to the caller. */
+  _rateRetried?: boolean;
   /** The refresh token stored when this request was sent: tells whether someone refreshed since. */
   _sentRefreshToken?: string;
 }
@@ -84,6 +88,34 @@ apiClient.interceptors.request.use((request) => {
     (request as RetriableConfig)._sentRefreshToken = session.refreshToken;
   }
   return request;
+});
+
+/** A 429 whose wait is at most this (seconds) is waited out and an idempotent request sent again, once. */
+export const RATE_LIMIT_RETRY_MAX_SECONDS = 10;
+const IDEMPOTENT_METHODS = new Set(['get', 'head']);
+
+let waitMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Tests replace the wait before a 429 retry (default: a real timer). */
+export function setRateLimitWait(wait: (ms: number) => Promise<void>): void {
+  waitMs = wait;
+}
+
+/**
+ * 429 RATE_LIMITED (the server's request budget): a calm "Too many requests — please wait N seconds"
+ * toast (one at a time), then a GET/HEAD is sent again once after Retry-After when that is short;
+ * anything else is handed to the caller, whose apiErrorMessage / notify.apiError show the same text.
+ */
+apiClient.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!axios.isAxiosError(error) || !error.config || !isRateLimitError(error)) throw error;
+  const original = error.config as RetriableConfig;
+  const seconds = apiRetryAfter(error);
+  notify.rateLimited(rateLimitMessage(seconds));
+  const idempotent = IDEMPOTENT_METHODS.has((original.method ?? 'get').toLowerCase());
+  if (!idempotent || original._rateRetried || seconds === undefined || seconds > RATE_LIMIT_RETRY_MAX_SECONDS) throw error;
+  original._rateRetried = true;
+  await waitMs(seconds * 1000);
+  return apiClient.request(original);
 });
 
 apiClient.interceptors.response.use(undefined, async (error: unknown) => {

@@ -1,6 +1,7 @@
 /**
- * POST /campaign/upload_logo/:campaignId (multipart, field "file"; campaign.write): an image
- * (checked by its bytes) of at most 5 MB becomes the campaign's logo; answers the campaign.
+ * POST /campaign/upload_logo/:campaignId (multipart, only the field "file"; campaign.write): an image
+ * (checked by its bytes) of at most 5 MB and 4096×4096 pixels (read from its header before anything
+ * is decoded: storage/image-upload.ts) becomes the campaign's logo; answers the campaign.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';

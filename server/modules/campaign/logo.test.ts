@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSignIn, get, post } from '../../test/auth-helpers';
 import { addMember, campaignBody, createCampaign, demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
+import { IMAGE_DIMENSIONS_MESSAGE, multipartParts, pngBomb } from '../../test/image-upload-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { multipart, png } from '../../test/upload-helpers';
 
@@ -59,6 +60,27 @@ describe('POST /campaign/upload_logo/:campaignId', () => {
     expect([big.statusCode, big.json()]).toEqual([413, { code: 'IMAGE_TOO_LARGE', message: 'Please select an image less than 5MB' }]);
     const json = await post(t, `/campaign/upload_logo/${id}`, { file: 'x' }, owner.token);
     expect(json.json()).toMatchObject({ code: 'IMAGE_REQUIRED' });
+  });
+
+  it('refuses a 20000×20000 PNG from its header (400, the logo stays), and any field but "file"', async () => {
+    const before: string = (await get(t, `/campaign/get_campaign/${id}`, owner.token)).json().data.logo;
+    const bomb = await upload(owner.token, pngBomb(), 'bomb.png');
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json()).toMatchObject({ code: 'IMAGE_DIMENSIONS_TOO_LARGE', message: IMAGE_DIMENSIONS_MESSAGE });
+    expect((await upload(owner.token, png(64, 5000), 'tall.png')).json().code).toBe('IMAGE_DIMENSIONS_TOO_LARGE');
+    expect((await get(t, `/campaign/get_campaign/${id}`, owner.token)).json().data.logo).toBe(before);
+
+    const body = multipartParts([{ name: 'logo', filename: 'logo.png', value: png(64, 32) }]);
+    const otherField = await t.app.inject({
+      method: 'POST',
+      url: `/campaign/upload_logo/${id}`,
+      headers: { ...body.headers, authorization: `Bearer ${owner.token}`, accept: 'application/json' },
+      payload: body.payload,
+    });
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { logo: expect.any(String) } } });
+    // A normal small PNG still works.
+    expect((await upload(owner.token, png(64, 32), 'small.png')).statusCode).toBe(200);
   });
 
   it('staff (no campaign.write) and non-members are refused', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { number, object } from 'yup';
 import type { OutboxListData, OutboxMessageView } from '../../../domain/auth/api-contract';
 import { success } from '../../plugins/respond';
@@ -24,10 +24,29 @@ function toView(row: OutboxRow): OutboxMessageView {
   };
 }
 
-/** GET /dev/outbox?limit=50: the newest messages (with their codes) for QA. Never registered in production. */
+/**
+ * Loopback: this machine. Judged from the TCP peer (request.socket.remoteAddress), never from
+ * X-Forwarded-For or request.ip, which a client or a trusted proxy setting could make say anything.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
+}
+
+/**
+ * GET /dev/outbox?limit=50: the newest messages (with their codes) for QA. Never registered in
+ * production; outside production it answers only clients on this machine (loopback): anyone else
+ * gets the same 404 as for a path that does not exist, even when HOST=0.0.0.0 exposes the server.
+ */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
-  // Public on purpose: QA reads sign-in codes here without signing in (never in production).
-  app.get('/dev/outbox', { config: { access: 'public' } }, async (request) => {
+  const onlyFromThisMachine = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isLoopbackAddress(request.socket.remoteAddress)) return;
+    request.log.warn({ remoteAddress: request.socket.remoteAddress }, 'dev outbox refused to a client that is not on this machine');
+    reply.callNotFound();
+    return reply;
+  };
+  // Public on purpose: QA reads sign-in codes here without signing in (never in production, loopback only).
+  app.get('/dev/outbox', { config: { access: 'public' }, onRequest: onlyFromThisMachine }, async (request) => {
     const { limit } = await validateQuery(querySchema, request.query);
     const rows = await listOutboxMessages(app.db, limit);
     const data: OutboxListData = { message_list: rows.map(toView) };

@@ -4,7 +4,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withDefaultAccess } from '../../plugins/access';
 
@@ -13,6 +13,8 @@ export const FILES_PREFIX = '/files/';
 export interface FileStorage {
   /** Stores `data` under `key` (atomically: a reader never sees half a file). */
   save(key: string, data: Buffer): Promise<void>;
+  /** Whether a file is stored under `key` (false for a key that would leave the storage folder). */
+  exists(key: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -22,14 +24,23 @@ declare module 'fastify' {
 }
 
 function localStorage(root: string): FileStorage {
+  const inside = (key: string): string | null => {
+    const target = path.resolve(root, key);
+    return target.startsWith(root + path.sep) ? target : null;
+  };
   return {
     async save(key, data) {
-      const target = path.resolve(root, key);
-      if (!target.startsWith(root + path.sep)) throw new Error(`storage key escapes the storage folder: ${key}`);
+      const target = inside(key);
+      if (!target) throw new Error(`storage key escapes the storage folder: ${key}`);
       await mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.partial`;
       await writeFile(partial, data);
       await rename(partial, target);
+    },
+    async exists(key) {
+      const target = inside(key);
+      if (!target) return false;
+      return stat(target).then((info) => info.isFile(), () => false);
     },
   };
 }

@@ -1,6 +1,13 @@
 /**
  * Reads an uploaded image's real type and size from its bytes (never from the file name or the
- * client's MIME type): PNG, JPEG, GIF and WebP. Anything else is not an image to us.
+ * client's MIME type): PNG, JPEG, GIF and WebP. Anything else is not an image to us. Only headers
+ * are read, nothing is decoded, so the size is known before anyone spends memory on the pixels:
+ *   PNG   IHDR width and height
+ *   JPEG  the first start-of-frame segment (SOF0–SOF15 but DHT, JPG, DAC)
+ *   GIF   the logical screen, widened to the largest frame (image descriptor): decoders grow the
+ *         canvas to fit a frame that is bigger than the screen
+ *   WebP  the VP8X canvas, or the VP8 / VP8L bitstream header
+ * A width or height of 0 is not an image.
  */
 export interface ImageInfo {
   mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
@@ -15,7 +22,29 @@ function png(b: Buffer): ImageInfo | null {
 
 function gif(b: Buffer): ImageInfo | null {
   if (b.length < 10 || !/^GIF8[79]a$/.test(b.toString('ascii', 0, 6))) return null;
-  return { mime: 'image/gif', width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  let width = b.readUInt16LE(6);
+  let height = b.readUInt16LE(8);
+  // Walk the blocks (skipping colour tables and data sub-blocks) to every image descriptor.
+  const colourTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+  const skipSubBlocks = (from: number): number => {
+    let at = from;
+    while (at < b.length && b[at] !== 0) at += 1 + b[at];
+    return at + 1;
+  };
+  let offset = b.length >= 13 ? 13 + colourTable(b[10]) : b.length;
+  while (offset < b.length) {
+    const block = b[offset];
+    if (block === 0x21) {
+      offset = skipSubBlocks(offset + 2);
+    } else if (block === 0x2c && offset + 10 <= b.length) {
+      width = Math.max(width, b.readUInt16LE(offset + 1) + b.readUInt16LE(offset + 5));
+      height = Math.max(height, b.readUInt16LE(offset + 3) + b.readUInt16LE(offset + 7));
+      offset = skipSubBlocks(offset + 10 + colourTable(b[offset + 9]) + 1);
+    } else {
+      break; // trailer (0x3b), truncated or unknown: what was read so far stands
+    }
+  }
+  return { mime: 'image/gif', width, height };
 }
 
 function webp(b: Buffer): ImageInfo | null {
@@ -51,5 +80,6 @@ function jpeg(b: Buffer): ImageInfo | null {
 }
 
 export function readImageInfo(bytes: Buffer): ImageInfo | null {
-  return png(bytes) ?? jpeg(bytes) ?? gif(bytes) ?? webp(bytes);
+  const info = png(bytes) ?? jpeg(bytes) ?? gif(bytes) ?? webp(bytes);
+  return info && info.width > 0 && info.height > 0 ? info : null;
 }

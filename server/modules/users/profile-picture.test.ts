@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigninData } from '../../../domain/auth/api-contract';
-import { activeUser, get } from '../../test/auth-helpers';
+import { activeUser, get, put } from '../../test/auth-helpers';
+import { IMAGE_DIMENSIONS_MESSAGE, multipartParts, pngBomb } from '../../test/image-upload-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { multipart, png } from '../../test/upload-helpers';
 
@@ -69,6 +70,77 @@ describe('POST /auth/users/:id/profile_picture', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: 'Please select an image less than 5MB' });
     expect((await get(t, `/auth/users/${alice.userId}`, alice.idToken)).json().data.profile_picture).toBe(before);
+  });
+
+  it('refuses a 20000×20000 PNG (380 KB on disk, hundreds of MB decoded) from its header, and keeps the picture', async () => {
+    const before = (await get(t, `/auth/users/${alice.userId}`, alice.idToken)).json().data.profile_picture;
+    const res = await upload(alice, pngBomb(), 'bomb.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'IMAGE_DIMENSIONS_TOO_LARGE',
+      message: IMAGE_DIMENSIONS_MESSAGE,
+      details: { width: 4096, height: 4096, max_pixels: 4096 * 4096 },
+    });
+    expect((await upload(alice, png(4097, 300), 'wide.png')).json().code).toBe('IMAGE_DIMENSIONS_TOO_LARGE');
+    expect((await upload(alice, png(4096, 4096), 'edge.png')).statusCode).toBe(200);
+    expect((await get(t, `/auth/users/${alice.userId}`, alice.idToken)).json().data.profile_picture).not.toBe(before);
+  });
+
+  it('accepts only the multipart field "file": another field, another file field or a second file is 400', async () => {
+    const send = (body: ReturnType<typeof multipartParts>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/auth/users/${alice.userId}/profile_picture`,
+        headers: { ...body.headers, authorization: `Bearer ${alice.idToken}`, accept: 'application/json' },
+        payload: body.payload,
+      });
+    const image = png(300, 300);
+    const cases = [
+      [{ name: 'avatar', filename: 'a.png', value: image }],
+      [{ name: 'note', value: 'hello' }, { name: 'file', filename: 'a.png', value: image }],
+      [{ name: 'file', filename: 'a.png', value: image }, { name: 'note', value: 'hello' }],
+      [{ name: 'file', filename: 'a.png', value: image }, { name: 'file', filename: 'b.png', value: image }],
+    ];
+    for (const parts of cases) {
+      const res = await send(multipartParts(parts));
+      expect(res.statusCode, JSON.stringify(parts.map((p) => p.name))).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String), details: { in: 'body' } });
+    }
+    expect((await send(multipartParts([{ name: 'file', filename: 'a.png', value: image }]))).statusCode).toBe(200);
+  });
+
+  it('PUT /auth/users/:id takes only a picture key the upload issued for that user (null or empty removes it)', async () => {
+    const key: string = (await upload(alice, png(300, 300), 'mine.png')).json().data.profile_picture;
+    const bobKey: string = (await upload(bob, png(300, 300), 'bob.png')).json().data.profile_picture;
+    const refused = [
+      'https://tracker.example.com/pixel.gif?u=alice',
+      'javascript:alert(document.cookie)',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+      '//evil.example.com/a.png',
+      bobKey,
+      `profile-pictures/${alice.userId}/../../secret.key`,
+      `profile-pictures/${alice.userId}/never-uploaded_abcdefgh.png`,
+      'profiles/alice.png',
+    ];
+    for (const profile_picture of refused) {
+      const res = await put(t, `/auth/users/${alice.userId}`, { name: 'Alice', profile_picture }, alice.idToken);
+      expect(res.statusCode, profile_picture).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Please check the highlighted fields',
+        details: { in: 'body', fields: { profile_picture: 'Profile picture must be an image uploaded for this account' } },
+      });
+    }
+    expect((await get(t, `/auth/users/${alice.userId}`, alice.idToken)).json().data.profile_picture).toBe(key);
+
+    const older = (await upload(alice, png(300, 300), 'older.png')).json().data.profile_picture as string;
+    const back = await put(t, `/auth/users/${alice.userId}`, { name: 'Alice', profile_picture: key }, alice.idToken);
+    expect([back.statusCode, back.json().data.profile_picture]).toEqual([200, key]);
+    expect(older).not.toBe(key);
+    const same = await put(t, `/auth/users/${alice.userId}`, { name: 'Alice', profile_picture: key }, alice.idToken);
+    expect(same.statusCode).toBe(200);
+    const removed = await put(t, `/auth/users/${alice.userId}`, { name: 'Alice', profile_picture: null }, alice.idToken);
+    expect([removed.statusCode, removed.json().data.profile_picture]).toEqual([200, null]);
   });
 
   it("refuses to set someone else's picture, and anonymous uploads", async () => {

@@ -1,8 +1,10 @@
 /**
- * POST /auth/users/:id/profile_picture (multipart, field "file"): the uploaded image is checked by
- * its bytes (an image, ≤ 5 MB, at least 200×200), stored under a sanitised name with a random
+ * POST /auth/users/:id/profile_picture (multipart, only the field "file"): the uploaded image is checked
+ * by its bytes (an image, ≤ 5 MB, at least 200×200, at most 4096×4096 read from its header:
+ * storage/image-upload.ts), stored under a sanitised name with a random
  * 8-letter suffix, and the user's profile_picture becomes its storage key (the SPA prefixes the
- * storage base URL). The previous picture stays stored: keys are immutable.
+ * storage base URL; PUT /auth/users/{id} accepts only such keys: picture-keys.ts). The previous
+ * picture stays stored: keys are immutable.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,7 @@ import { AppError } from '../../plugins/errors';
 import { success } from '../../plugins/respond';
 import { validateParams } from '../../plugins/validate';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../storage/image-upload';
+import { profilePictureKey } from './picture-keys';
 import { setProfilePicture } from './service';
 
 function tooSmall(): AppError {
@@ -28,7 +31,7 @@ export async function profilePictureRoutes(app: FastifyInstance): Promise<void> 
     const { id } = await validateParams(userIdParamsSchema, request.params);
     const { bytes, image, storedName } = await readImageUpload(request, 'picture');
     if (image.width < PROFILE_IMAGE_MIN_SIZE || image.height < PROFILE_IMAGE_MIN_SIZE) throw tooSmall();
-    const user = await setProfilePicture(app, currentUser(request), id, `profile-pictures/${id}/${storedName}`, bytes);
+    const user = await setProfilePicture(app, currentUser(request), id, profilePictureKey(id, storedName), bytes);
     return success(user, 'PROFILE_UPDATED');
   });
 }
