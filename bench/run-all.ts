@@ -1,10 +1,12 @@
 // `npm run bench`: runs every benchmark script and prints its figures.
+import { benchAuthEnumeration } from './auth-enumeration';
 import { benchBundle } from './bundle';
 import { benchDonorBook } from './donor-book';
 
 const results: [string, boolean][] = [];
 results.push(['bundle', await benchBundle()]);
 results.push(['donor book lists', await benchDonorBook()]);
+results.push(['auth enumeration by timing', await benchAuthEnumeration()]);
 console.log('\nsummary:');
 for (const [name, ok] of results) console.log(`  ${name}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);

@@ -3,7 +3,8 @@ import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, p
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).
 
-// unconfirmed (sign-up code not entered yet) → pending (admin approval) → active; blocked; locked (failed sign-ins).
+// unconfirmed (sign-up code not entered yet) → pending (admin approval) → active; blocked (by an administrator,
+// permanent until unblocked); locked (legacy: failed sign-ins now lock temporarily, see signin_throttles).
 export const userStatus = pgEnum('user_status', ['unconfirmed', 'pending', 'active', 'blocked', 'locked']);
 export const campaignStatus = pgEnum('campaign_status', ['pending', 'active', 'archived']);
 export const packageStatus = pgEnum('package_status', ['ACTIVE', 'INACTIVE']);
@@ -24,7 +25,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-    /** Consecutive failed credential sign-ins; 5 locks an active account. */
+    /** Legacy (no longer written by sign-in): temporary lock-outs live in signin_throttles. */
     failedSigninCount: integer('failed_signin_count').notNull().default(0),
     status: userStatus('status').notNull().default('pending'),
     isProfileUpdated: smallint('is_profile_updated').notNull().default(0),
@@ -319,6 +320,27 @@ export const authFailures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('auth_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * Password sign-in throttles (ASVS 5.0 V6.3, NIST 800-63B §5.2.2), one row per key: an account's
+ * e-mail address (`account:<e-mail>`, known or not, so a lock tells nothing about existence) or a
+ * source address (`source:<ip>`). Failures past a threshold start a lock that ends by itself at
+ * `locked_until`; each consecutive lock-out lasts twice as long as the one before (capped). A
+ * one-time-code sign-in or a password reset deletes the account's row.
+ */
+export const signinThrottles = pgTable(
+  'signin_throttles',
+  {
+    key: text('key').primaryKey(),
+    /** Failed attempts since the last lock-out (an account counts an attempt before checking it). */
+    failures: integer('failures').notNull().default(0),
+    /** Consecutive lock-outs: the next one lasts base × 2^lockouts, capped. */
+    lockouts: integer('lockouts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('signin_throttles_last_failure_idx').on(t.lastFailureAt)],
 );
 
 /** Social sign-in: pending authorization requests (state, nonce, PKCE verifier), 10 minutes. */

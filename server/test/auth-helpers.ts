@@ -34,7 +34,9 @@ export function get(t: TestApp, url: string, token?: string) {
   return t.app.inject({ method: 'GET', url, headers });
 }
 
+/** Messages to `recipient`, newest first, once every message handed over by an auth route is recorded. */
 export async function messagesTo(t: TestApp, recipient: string) {
+  await t.app.authMail.settled();
   return t.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt));
 }
 

@@ -1,7 +1,9 @@
 /**
  * verify_user_attribute: a signed-in user changes their e-mail or phone. Without a code, a code is
- * sent to the NEW address; with the code, the address is verified and stored. ALIAS_EXISTS when
- * another account holds it.
+ * sent to the NEW address; with the code, the address is verified and stored. An address another
+ * account holds gets the same answer and a decoy code (nothing is sent), so the answer does not tell
+ * that the address has an account; ALIAS_EXISTS only reaches someone who holds a valid code for it
+ * (another account took the address in the meantime).
  */
 import type { FastifyInstance } from 'fastify';
 import type { UserView, VerifyAttributeCodeSentData } from '../../../domain/auth/api-contract';
@@ -19,8 +21,9 @@ async function assertFree(app: FastifyInstance, auth: AuthUser, destination: Des
 }
 
 export async function sendAttributeCode(app: FastifyInstance, auth: AuthUser, destination: Destination): Promise<VerifyAttributeCodeSentData> {
-  await assertFree(app, auth, destination);
-  const { resendIn } = await issueCode(app, { purpose: 'verify_attribute', destination, userId: auth.id });
+  const holder = await findUserByAttribute(app.db, destination.attribute, destination.value);
+  const taken = holder !== null && holder.id !== auth.id;
+  const { resendIn } = await issueCode(app, { purpose: 'verify_attribute', destination, userId: taken ? null : auth.id });
   return { destination: maskDestination(destination), resend_in: resendIn };
 }
 

@@ -1,13 +1,18 @@
 /**
  * One-time codes: 6 digits from a CSPRNG, stored as sha256(code + pepper), single use, 10 minutes,
  * 5 attempts per code and 10 failures per address per hour (ATTEMPT_LIMIT_EXCEEDED), a 60 s resend
- * cool-down per purpose and at most 5 codes per address per 15 minutes (REQUEST_LIMIT_EXCEEDED).
+ * cool-down and at most 5 codes per address and purpose per 15 minutes (REQUEST_LIMIT_EXCEEDED).
+ * The budget is per purpose so that requests nobody can tell apart from a real send (decoys for
+ * unknown or already confirmed addresses) never use up the sign-in codes of a real account.
+ * Messages leave the request path (mail-queue.ts): a code and a decoy cost the request the same.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/executor';
 import type { CodePurpose, CodeValidityData } from '../../../domain/auth/api-contract';
 import type { ErrorCode } from '../../../domain/error-codes';
 import { fail } from '../../plugins/errors';
+import type { NewOutboxMessage } from '../outbox/repository';
 import { codeMessage } from './code-messages';
 import {
   consumeCode,
@@ -45,9 +50,10 @@ function sameHash(a: string, b: string): boolean {
 
 /** Milliseconds before another `purpose` code may be sent to the address (0 = now). */
 function waitBeforeSend(recent: { purpose: string; createdAt: Date }[], purpose: CodePurpose, now: Date, cooldownMs: number): number {
-  const last = recent.find((row) => row.purpose === purpose);
+  const sameUse = recent.filter((row) => row.purpose === purpose);
+  const last = sameUse[0];
   const cooldown = last ? last.createdAt.getTime() + cooldownMs - now.getTime() : 0;
-  const oldestInWindow = recent.length >= SENDS_PER_WINDOW ? recent[SENDS_PER_WINDOW - 1] : null;
+  const oldestInWindow = sameUse.length >= SENDS_PER_WINDOW ? sameUse[SENDS_PER_WINDOW - 1] : null;
   const window = oldestInWindow ? oldestInWindow.createdAt.getTime() + SEND_WINDOW_MS - now.getTime() : 0;
   return Math.max(0, cooldown, window);
 }
@@ -55,34 +61,42 @@ function waitBeforeSend(recent: { purpose: string; createdAt: Date }[], purpose:
 export interface IssueCodeOptions {
   purpose: CodePurpose;
   destination: Destination;
-  /** The account the code belongs to; null writes a decoy (same limits, nothing is sent). */
-  userId: string | null;
+  /**
+   * The account the code belongs to — or a function that finds (or creates) it in the issuing
+   * transaction once the limits passed (sign-up) — null for a decoy (same limits, the code is never sent).
+   */
+  userId: string | null | ((tx: Tx) => Promise<string | null>);
+  /** With a decoy: a message sent instead of the code (e.g. "you already have an account"). */
+  notice?: NewOutboxMessage;
 }
 
 /**
- * Issues a code and sends it (unless a decoy). 429 REQUEST_LIMIT_EXCEEDED with
- * `details.retry_after` (seconds) inside the cool-down or over the 15-minute budget.
+ * Issues a code and hands it over for sending (unless a decoy), all in one transaction. 429
+ * REQUEST_LIMIT_EXCEEDED with `details.retry_after` (seconds) inside the cool-down or over the
+ * 15-minute budget. Answers the account the code went to (null for a decoy).
  */
-export async function issueCode(app: FastifyInstance, { purpose, destination, userId }: IssueCodeOptions): Promise<{ resendIn: number }> {
+export async function issueCode(app: FastifyInstance, { purpose, destination, userId: account, notice }: IssueCodeOptions): Promise<{ resendIn: number; userId: string | null }> {
   const now = app.clock.now();
   const code = generateCode();
-  await app.db.transaction(async (tx) => {
+  const userId = await app.db.transaction(async (tx) => {
     await lockTarget(tx, targetKey(destination));
     const recent = await listCodesSince(tx, destination.channel, destination.value, new Date(now.getTime() - SEND_WINDOW_MS));
     const wait = waitBeforeSend(recent, purpose, now, app.config.codeResendSeconds * 1000);
     if (wait > 0) throw fail(429, 'REQUEST_LIMIT_EXCEEDED', { retry_after: Math.ceil(wait / 1000) });
+    const owner = typeof account === 'function' ? await account(tx) : account;
     await insertCode(tx, {
       purpose,
       channel: destination.channel,
       destination: destination.value,
-      userId,
+      userId: owner,
       codeHash: hashCode(code, app.config.tokenSecret),
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
+    await app.authMail.handOver(tx, owner ? codeMessage(purpose, destination, code, CODE_TTL_MS / 60_000) : (notice ?? null));
+    return owner;
   });
-  if (userId) await app.outbox.send(codeMessage(purpose, destination, code, CODE_TTL_MS / 60_000));
-  return { resendIn: app.config.codeResendSeconds };
+  return { resendIn: app.config.codeResendSeconds, userId };
 }
 
 export interface VerifyCodeOptions {
@@ -93,6 +107,11 @@ export interface VerifyCodeOptions {
   wrong: ErrorCode;
   /** The code must have been issued to this user (verify_user_attribute). */
   userId?: string;
+  /**
+   * The right code, already used by this user, answers 409 `error` instead of `wrong` (confirming a
+   * sign-up twice): only the holder of the code learns it. A null user never matches.
+   */
+  spent?: { userId: string | null; error: ErrorCode };
 }
 
 /**
@@ -110,6 +129,8 @@ export async function checkCode(app: FastifyInstance, options: VerifyCodeOptions
   const usable = row !== null && row.consumedAt === null && row.expiresAt > now && (options.userId === undefined || row.userId === options.userId);
   if (!usable) {
     await recordFailure(app.db, key, now);
+    const spentByHolder = row !== null && row.consumedAt !== null && options.spent?.userId != null && row.userId === options.spent.userId;
+    if (sameHash(hashCode(code, app.config.tokenSecret), row?.codeHash ?? '') && spentByHolder && options.spent) throw fail(409, options.spent.error);
     throw fail(400, wrong);
   }
   if ((await takeAttempt(app.db, row.id, ATTEMPTS_PER_CODE)) === null) throw fail(429, 'ATTEMPT_LIMIT_EXCEEDED');

@@ -1,18 +1,20 @@
 /**
  * Passwords: forgot-password / set-password (a code), change_password (signed in), and the rule
- * that a new password may not equal any of the last 3. A reset does NOT unlock a locked account
- * (only an administrator unlocks) and does not unblock a blocked one; it signs out every session.
+ * that a new password may not equal any of the last 3. A completed reset proves control of the
+ * address: it ends the account's password sign-in lock (throttle.ts), but never unblocks an account
+ * an administrator blocked; it signs out every session.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ChangePasswordRequest, ForgotPasswordData } from '../../../domain/auth/api-contract';
 import { fail } from '../../plugins/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { findUserByAttribute, findUserById, resetFailedSignins, updateUser } from '../users/repository';
+import { findUserByAttribute, findUserById, updateUser } from '../users/repository';
 import { checkCode, issueCode, spendCode } from './codes';
 import { maskDestination, type Destination } from './destination';
 import { insertPasswordHistory, recentPasswordHashes } from './password-history-repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions } from './session-service';
+import { clearSigninLock } from './throttle';
 
 export const PASSWORD_HISTORY_DEPTH = 3;
 
@@ -51,7 +53,7 @@ export async function setPasswordWithCode(app: FastifyInstance, destination: Des
   await assertNotReused(app, user.id, user.passwordHash, password);
   await spendCode(app, row, 'CODE_EXPIRED_OR_WRONG');
   await storePassword(app, user.id, password);
-  if (user.status === 'active') await resetFailedSignins(app.db, user.id);
+  await clearSigninLock(app, user);
   await revokeAllSessions(app, user.id, 'password_reset');
 }
 

@@ -1,14 +1,19 @@
 /**
  * Sessions: a sign-in creates a session (30 days absolute) holding a family of rotating refresh
- * tokens. Refreshing spends the token and answers a new one; presenting a spent token again is
- * treated as theft and revokes the whole session. Access and id tokens live 15 minutes.
+ * tokens. Refreshing spends the token and answers a new one. A spent token presented again within
+ * REFRESH_REUSE_GRACE_MS of its first use (simultaneous refreshes from several tabs, an answer lost
+ * on the network) gets the same new refresh token — or, if that one was rotated too meanwhile, the
+ * newest token of the session — with fresh access and id tokens; later, it is treated as theft and
+ * revokes the whole session (like Auth0's rotation reuse interval). Access and id tokens live 15 minutes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SigninData, SigninSource, TokenSet } from '../../../domain/auth/api-contract';
+import type { Tx } from '../../db/executor';
 import { fail } from '../../plugins/errors';
 import type { UserRow } from '../users/repository';
 import { toSessionUser } from '../users/view';
 import {
+  findRefreshToken,
   findRefreshTokenForUpdate,
   insertRefreshToken,
   insertSession,
@@ -16,9 +21,13 @@ import {
   revokeSession,
   revokeUserSessions,
 } from './sessions-repository';
-import { hashRefreshToken, newRefreshToken, signSessionTokens, verifySessionToken } from './tokens';
+import { hashRefreshToken, newRefreshToken, signSessionTokens, successorRefreshToken, verifySessionToken } from './tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+/** How long after its first use a refresh token may be presented again without revoking its session. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+/** Rotations followed from a token reused in the grace window to the session's newest token. */
+const MAX_GRACE_HOPS = 20;
 
 /** 403 with the reason when the account may not sign in (checked after the credential is proven). */
 export function assertCanSignIn(user: UserRow): void {
@@ -53,29 +62,53 @@ export async function startSession(app: FastifyInstance, user: UserRow, source: 
   return { ...tokens, refreshToken: refresh.token, signinSource: source, user: toSessionUser(user) };
 }
 
-/** Rotates a refresh token. 401 TOKEN_EXPIRED for unknown, spent (family revoked), expired or revoked. */
+/**
+ * The newest token of the chain that starts after `token` (the successors of a token are derived
+ * from it), or null when the chain leaves the session or runs too long.
+ */
+async function newestSuccessor(app: FastifyInstance, tx: Tx, sessionId: string, token: string): Promise<string | null> {
+  let current = token;
+  for (let hop = 0; hop < MAX_GRACE_HOPS; hop++) {
+    const next = successorRefreshToken(app.config, current);
+    const row = await findRefreshToken(tx, next.hash);
+    if (!row || row.sessionId !== sessionId) return null;
+    if (!row.usedAt) return next.token;
+    current = next.token;
+  }
+  return null;
+}
+
+/**
+ * Rotates a refresh token (see the module comment for the grace window). 401 TOKEN_EXPIRED for
+ * unknown, reused after the grace window (family revoked), expired or revoked tokens.
+ */
 export async function refreshSession(app: FastifyInstance, refreshToken: string): Promise<TokenSet> {
   const now = app.clock.now();
   let revokedSessionId: string | null = null;
   const outcome = await app.db.transaction(async (tx) => {
+    // Simultaneous refreshes with one token queue here: the first rotates, the others see it used.
     const row = await findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
     if (!row) return null;
     const { token, session, user } = row;
     if (session.revokedAt || session.expiresAt <= now) return null;
+    if (user.status !== 'active') {
+      await revokeSession(tx, session.id, now, `user_${user.status}`);
+      revokedSessionId = session.id;
+      return null;
+    }
     if (token.usedAt) {
+      if (now.getTime() - token.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+        const newest = await newestSuccessor(app, tx, session.id, refreshToken);
+        return newest ? { user, sessionId: session.id, refreshToken: newest } : null;
+      }
       // Returning (not throwing) commits the revocation.
       await revokeSession(tx, session.id, now, 'refresh_token_reuse');
       revokedSessionId = session.id;
       app.log.warn({ sessionId: session.id, userId: user.id }, 'refresh token reused: session revoked');
       return null;
     }
-    if (user.status !== 'active') {
-      await revokeSession(tx, session.id, now, `user_${user.status}`);
-      revokedSessionId = session.id;
-      return null;
-    }
     if (!(await markRefreshTokenUsed(tx, token.id, now))) return null;
-    const next = newRefreshToken();
+    const next = successorRefreshToken(app.config, refreshToken);
     await insertRefreshToken(tx, session.id, next.hash, now);
     return { user, sessionId: session.id, refreshToken: next.token };
   });

@@ -26,6 +26,16 @@ export async function findRefreshTokenForUpdate(tx: Tx, tokenHash: string) {
   return row ?? null;
 }
 
+/** A refresh token row by its hash (no lock, no joins). */
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
 /** False when the token was already used (reuse). */
 export async function markRefreshTokenUsed(db: Executor, id: string, now: Date): Promise<boolean> {
   const rows = await db

@@ -4,6 +4,7 @@ import { refreshTokens, sessions, users } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { A, activeUser, adminSignIn, get, post, signIn } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
+import { REFRESH_REUSE_GRACE_MS } from './session-service';
 
 const expired = { code: 'TOKEN_EXPIRED', message: 'Your session has expired, please sign in again' };
 const unauthorized = { code: 'UNAUTHORIZED', message: 'Please sign in to continue' };
@@ -56,16 +57,19 @@ describe('sessions and tokens', () => {
     expect((await me(session.userId, res.json().data.idToken)).statusCode).toBe(200);
   });
 
-  it('rotation: a used refresh token presented again revokes the whole family (the new token stops working too)', async () => {
+  it('rotation: a used refresh token presented again after the grace window revokes the whole family (the new token stops working too)', async () => {
     const session = await activeUser(t, 'rotate@example.org');
     const first = await refresh(session.refreshToken);
     expect(first.statusCode).toBe(200);
     const rotated = first.json().data.refreshToken as string;
     expect(rotated).not.toBe(session.refreshToken);
+    expect(Buffer.from(rotated, 'base64url')).toHaveLength(32);
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const second = await refresh(rotated);
     expect(second.statusCode).toBe(200);
     const newest = second.json().data;
 
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const reuse = await refresh(session.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual(expired);
@@ -77,6 +81,60 @@ describe('sessions and tokens', () => {
     const sid = JSON.parse(Buffer.from(newest.idToken.split('.')[1], 'base64url').toString()).sid;
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
     expect(row.revokedReason).toBe('refresh_token_reuse');
+  });
+
+  it('four simultaneous refreshes with one token all succeed with the same new pair, and the session stays usable', async () => {
+    const session = await activeUser(t, 'concurrent@example.org');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(session.refreshToken)));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const refreshTokensAnswered = new Set(answers.map((res) => res.json().data.refreshToken as string));
+    expect(refreshTokensAnswered.size).toBe(1);
+    const [next] = refreshTokensAnswered;
+    expect(next).not.toBe(session.refreshToken);
+    for (const res of answers) expect((await me(session.userId, res.json().data.idToken)).statusCode).toBe(200);
+
+    // One chain: a single live token in the session, and it rotates normally.
+    const sid = JSON.parse(Buffer.from(session.idToken.split('.')[1], 'base64url').toString()).sid;
+    const live = (await t.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sid))).filter((row) => row.usedAt === null);
+    expect(live).toHaveLength(1);
+    clock.advance(60_000);
+    const later = await refresh(next);
+    expect(later.statusCode).toBe(200);
+    expect((await me(session.userId, later.json().data.idToken)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row.revokedAt).toBeNull();
+  });
+
+  it('a retry inside the grace window after the new token was rotated too gets the newest token; after the window it revokes the family', async () => {
+    const session = await activeUser(t, 'grace@example.org');
+    const first = (await refresh(session.refreshToken)).json().data;
+    clock.advance(2000);
+    const second = (await refresh(first.refreshToken)).json().data;
+    clock.advance(2000);
+    // The answer to the first refresh was lost: the client tries again with the original token.
+    const retry = await refresh(session.refreshToken);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.refreshToken).toBe(second.refreshToken);
+    expect((await me(session.userId, retry.json().data.idToken)).statusCode).toBe(200);
+
+    // REFRESH_REUSE_GRACE_MS after its first use, the same token is theft: the whole session goes.
+    clock.advance(REFRESH_REUSE_GRACE_MS - 4000 + 1);
+    const reuse = await refresh(session.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual(expired);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    expect((await me(session.userId, second.idToken)).statusCode).toBe(401);
+  });
+
+  it('four simultaneous refreshes, then a reuse after the grace window: the family is revoked', async () => {
+    const session = await activeUser(t, 'concurrent-late@example.org');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(session.refreshToken)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const { refreshToken: next, idToken } = answers[0].json().data;
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(next)).statusCode).toBe(401);
+    expect((await me(session.userId, idToken)).statusCode).toBe(401);
   });
 
   it('unknown refresh tokens and sessions past 30 days answer TOKEN_EXPIRED', async () => {

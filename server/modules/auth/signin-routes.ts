@@ -22,6 +22,6 @@ export async function signinRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(AUTH_PATHS.signin, limited, async (request) => {
     const body = await validateBody(signinRequestSchema, request.body);
-    return success(await credentialSignin(app, body.email, body.password), 'SIGN_IN_SUCCESS');
+    return success(await credentialSignin(app, body.email, body.password, request.ip), 'SIGN_IN_SUCCESS');
   });
 }

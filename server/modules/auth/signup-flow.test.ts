@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
-import { A, adminSignIn, get, lastCode, messagesTo, post } from '../../test/auth-helpers';
+import { A, adminSignIn, get, lastCode, messagesTo, otherCode, post } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 
 describe('sign-up, confirmation, approval, passwordless sign-in', () => {
@@ -73,16 +73,33 @@ describe('sign-up, confirmation, approval, passwordless sign-in', () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it('a confirmed address cannot sign up again (EMAIL_EXISTS / PHONE_EXISTS, 409)', async () => {
-    const res = await post(t, `${A}/signup`, { name: 'Someone', last_name: 'Else', email: t.app.config.adminEmail });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'EMAIL_EXISTS', message: 'Email already exists' });
+  it('signing up with a confirmed address answers like a new sign-up, changes nothing and mails the owner "you already have an account"', async () => {
+    const admin = t.app.config.adminEmail;
+    const res = await post(t, `${A}/signup`, { name: 'Someone', last_name: 'Else', email: admin, password: 'taken-over-1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      data: { user_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), destination: 'a***@example.org', resend_in: 60 },
+      message: 'Account created successfully',
+      message_code: 'ACCOUNT_CREATED',
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.email, admin));
+    expect(row.id).not.toBe(res.json().data.user_id);
+    expect(row).toMatchObject({ status: 'active', name: expect.not.stringMatching('Someone') });
+    const [notice] = await messagesTo(t, admin);
+    expect(notice).toMatchObject({ purpose: 'account_exists', subject: 'Campaign Donation Tracker: You already have an account' });
+    expect(notice.body).toContain('you already have an account');
+    expect(notice.body).not.toMatch(/\b\d{6}\b/);
+    // The password given was not stored.
+    expect((await post(t, `${A}/signin`, { email: admin, password: 'taken-over-1' })).statusCode).toBe(401);
 
     await post(t, `${A}/signup`, { name: 'Phone', last_name: 'User', phone: '5550001111' });
     await post(t, `${A}/confirm-signup`, { phone: '5550001111', code: await lastCode(t, '5550001111') });
+    clock.advance(61_000);
     const again = await post(t, `${A}/signup`, { name: 'Phone', last_name: 'User', phone: '5550001111' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('PHONE_EXISTS');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ message_code: 'ACCOUNT_CREATED', data: { destination: '******1111', resend_in: 60 } });
+    const [sms] = await messagesTo(t, '5550001111');
+    expect(sms).toMatchObject({ channel: 'sms', purpose: 'account_exists' });
   });
 
   it('signing up again while unconfirmed resends a code and changes nothing else', async () => {
@@ -94,14 +111,14 @@ describe('sign-up, confirmation, approval, passwordless sign-in', () => {
 
     clock.advance(61_000);
     const again = await post(t, `${A}/signup`, { name: 'Mallory', last_name: 'Two', email: 'bob@example.org', password: 'other-pass' });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ message_code: 'NEW_CONFIRMATION_SENT', data: { user_id: first.json().data.user_id } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ message_code: 'ACCOUNT_CREATED', data: { user_id: first.json().data.user_id } });
     expect(await messagesTo(t, 'bob@example.org')).toHaveLength(2);
     const [row] = await t.db.select().from(users).where(eq(users.email, 'bob@example.org'));
     expect(row).toMatchObject({ name: 'Bob', lastName: 'One', status: 'unconfirmed' });
   });
 
-  it('phone sign-up: PHONE_VERIFIED_WAIT_APPROVAL; confirming twice: USER_ALREADY_CONFIRMED; a wrong code: CODE_EXPIRED_OR_WRONG', async () => {
+  it('phone sign-up: PHONE_VERIFIED_WAIT_APPROVAL; confirming twice with the code: USER_ALREADY_CONFIRMED; a wrong code: CODE_EXPIRED_OR_WRONG', async () => {
     const phone = '5550002222';
     expect((await post(t, `${A}/signup`, { name: 'Carol', last_name: 'Text', phone })).statusCode).toBe(201);
     const [sms] = await messagesTo(t, phone);
@@ -114,11 +131,20 @@ describe('sign-up, confirmation, approval, passwordless sign-in', () => {
 
     const ok = await post(t, `${A}/confirm-signup`, { phone, code });
     expect(ok.json()).toMatchObject({ message_code: 'PHONE_VERIFIED_WAIT_APPROVAL', message: 'Phone number verified, please wait for admin approval' });
+    // Only the holder of the code that confirmed the account learns it is confirmed.
     const twice = await post(t, `${A}/confirm-signup`, { phone, code });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('USER_ALREADY_CONFIRMED');
+    expect(twice.json()).toEqual({ code: 'USER_ALREADY_CONFIRMED', message: 'User is already confirmed' });
+    const guess = await post(t, `${A}/confirm-signup`, { phone, code: otherCode(code) });
+    expect(guess.json()).toEqual({ code: 'CODE_EXPIRED_OR_WRONG', message: 'Wrong or expired confirmation code' });
+
+    // Resending to a confirmed number answers like any other number (it gets "you already have an account").
+    clock.advance(61_000);
     const resend = await post(t, `${A}/resend-confirmation-code`, { phone });
-    expect(resend.json().code).toBe('USER_ALREADY_CONFIRMED');
+    const unknown = await post(t, `${A}/resend-confirmation-code`, { phone: phone.replace(/2$/, '9') });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toEqual({ ...unknown.json(), data: { ...unknown.json().data, destination: '******2222' } });
+    expect((await messagesTo(t, phone))[0].purpose).toBe('account_exists');
   });
 
   it('resend-confirmation-code: CONFIRMATION_EMAIL_RESENT / OTP_RESENT after the cool-down', async () => {

@@ -13,8 +13,9 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(AUTH_PATHS.signup, limited, async (request, reply) => {
     const body = await validateBody(signupRequestSchema, request.body);
-    const { created, data } = await signup(app, { destination: toDestination(body), name: body.name, lastName: body.last_name, password: body.password });
-    return reply.code(created ? 201 : 200).send(success(data, created ? 'ACCOUNT_CREATED' : 'NEW_CONFIRMATION_SENT'));
+    // Always the answer of a new sign-up, whether the address is new, unconfirmed or taken (signup-service.ts).
+    const data = await signup(app, { destination: toDestination(body), name: body.name, lastName: body.last_name, password: body.password });
+    return reply.code(201).send(success(data, 'ACCOUNT_CREATED'));
   });
 
   app.post(AUTH_PATHS.confirmSignup, limited, async (request) => {

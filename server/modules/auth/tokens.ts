@@ -1,8 +1,10 @@
 /**
  * Session tokens: idToken and accessToken are HS256 JWTs (15 minutes) signed with TOKEN_SECRET;
- * the refresh token is 32 random bytes (base64url), stored only as its sha256.
+ * the refresh token is 32 bytes (base64url), stored only as its sha256: random at sign-in, and
+ * HMAC(TOKEN_SECRET, previous token) at each rotation, so that a retry of the same refresh inside
+ * the grace window gets the same new token without the server keeping any token in clear.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../../config';
 
@@ -104,4 +106,13 @@ export function hashRefreshToken(token: string): string {
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * The token that replaces `token` when it is rotated: always the same one for the same token (and
+ * secret), unpredictable without both.
+ */
+export function successorRefreshToken(config: Config, token: string): { token: string; hash: string } {
+  const next = createHmac('sha256', config.tokenSecret).update('refresh-token-successor\0').update(token).digest('base64url');
+  return { token: next, hash: hashRefreshToken(next) };
 }
