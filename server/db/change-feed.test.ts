@@ -12,7 +12,7 @@ import type { DonorListData } from '../../domain/donor-book/api-contract';
 const listDonors = (t: TestApp, token: string, campaignId: string) => get(t, `${path(P.listDonor, { campaignId })}?limit=50`, token);
 
 async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 15_000; // generous: CI runs other test files on the same 2 cores
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -96,27 +96,33 @@ export class ChangeFeed {
     if (!this.ready || !this.client) return;
     const client = this.client;
     const token = randomUUID();
-    const arrived = new Promise<void>((resolve) => {
+    let arrivedAlready = false;
+    let onArrival: () => void = () => {
+      arrivedAlready = true;
+    };
+    this.pendingSyncs.set(token, () => onArrival());
+    try {
+      await this.pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, SYNC_PREFIX + token]);
+    } catch (error) {
+      this.pendingSyncs.delete(token);
+      this.emitReset(); // the database may be unreachable: what the caches hold can no longer be vouched for
+      throw error;
+    }
+    if (arrivedAlready) return;
+    // The clock starts once the notification is committed: time spent waiting for a pool connection
+    // under load says nothing about the listening connection.
+    await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.pendingSyncs.delete(token);
         this.lost(client, new Error(`a notification did not come back within ${SYNC_TIMEOUT_MS} ms`));
         resolve();
       }, SYNC_TIMEOUT_MS);
       timer.unref();
-      this.pendingSyncs.set(token, () => {
+      onArrival = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
     });
-    try {
-      await this.pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, SYNC_PREFIX + token]);
-    } catch (error) {
-      this.pendingSyncs.get(token)?.();
-      this.pendingSyncs.delete(token);
-      this.emitReset(); // the database may be unreachable: what the caches hold can no longer be vouched for
-      throw error;
-    }
-    await arrived;
   }
 
   private async open(): Promise<void> {
