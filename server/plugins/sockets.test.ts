@@ -4,6 +4,7 @@ import { SYSTEM_ROLES } from '../../domain/permissions';
 import { activeUser, adminSignIn, get, post } from '../test/auth-helpers';
 import { addMember, del, demoSignIn, toSession, type Session } from '../test/campaign-helpers';
 import { buildTestApp, type TestApp } from '../test/test-db';
+import { progressReporter, type LiveUpdates } from './sockets';
 
 /** Resolves with the first `event` payload, or rejects after `ms`. */
 function next<T>(socket: Socket, event: string, ms = 2000): Promise<T> {
@@ -96,6 +97,53 @@ describe('live permission updates over socket.io', () => {
     const res = await post(t, `/auth/admin/update_user_status/${member.userId}`, { action: 'block' }, admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it("'progress' and 'done' of long work reach the user who started it, and nobody else", async () => {
+    const staff = await demoSignIn(t, 'staff');
+    const mine = await connect(owner.userId, owner.token);
+    const theirs = await connect(staff.userId, staff.token);
+    const leaked: unknown[] = [];
+    theirs.on('progress', (event) => leaked.push(event));
+    theirs.on('done', (event) => leaked.push(event));
+    const ref = { kind: 'import', id: 'upload-1', campaign_id: campaignId };
+    const progress = next<unknown>(mine, 'progress');
+    t.app.live.pushProgress(owner.userId, { ...ref, done: 40, total: 100, stage: 'validating' });
+    expect(await progress).toEqual({ ...ref, done: 40, total: 100, stage: 'validating' });
+    const done = next<unknown>(mine, 'done');
+    t.app.live.pushDone(owner.userId, { ...ref, status: 'completed', message: null });
+    expect(await done).toEqual({ ...ref, status: 'completed', message: null });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toEqual([]);
+  });
+});
+
+describe('progressReporter', () => {
+  it('throttles progress, always sends the last step, and flushes a held step before done', () => {
+    const sent: [string, unknown][] = [];
+    const live = {
+      pushProgress: (_user: string, event: unknown) => sent.push(['progress', event]),
+      pushDone: (_user: string, event: unknown) => sent.push(['done', event]),
+    } as unknown as LiveUpdates;
+    let clock = 0;
+    const reporter = progressReporter(live, 'u1', { kind: 'report', id: 'r1', campaign_id: 'c1' }, { minIntervalMs: 250, now: () => clock });
+    reporter.progress(1, 10);
+    clock = 100;
+    reporter.progress(2, 10); // held: too soon
+    clock = 300;
+    reporter.progress(3, 10);
+    clock = 310;
+    reporter.progress(10, 10); // the last step is never held
+    clock = 320;
+    reporter.progress(10, null, 'writing'); // held
+    reporter.finish('completed');
+    expect(sent.map(([name, event]) => [name, (event as { done?: number; status?: string }).done ?? (event as { status: string }).status])).toEqual([
+      ['progress', 1],
+      ['progress', 3],
+      ['progress', 10],
+      ['progress', 10],
+      ['done', 'completed'],
+    ]);
   });
 });
 

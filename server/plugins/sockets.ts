@@ -5,6 +5,8 @@
  * session of that user. Each socket joins room `user:<id>`; the server emits:
  *   'permissions'       { data: [{ campaign_id, resource_names }] }   (empty list = no permissions)
  *   'campaign-removed'  { campaign_id }
+ *   'progress'          LiveProgressEvent   long work the user started (imports, reports, payments)
+ *   'done'              LiveDoneEvent       …once, when it ends (domain/live-events.ts)
  * Sockets of a user whose sessions are revoked (blocked, signed out everywhere) are disconnected.
  *
  * One process by default. Scale-out (N instances) is out of scope: it would add the PostgreSQL
@@ -14,6 +16,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH, type CampaignPermission, type CampaignRemovedEvent, type PermissionsEvent } from '../../domain/campaign';
+import { LIVE_EVENTS, type LiveDoneEvent, type LiveProgressEvent, type LiveTaskRef } from '../../domain/live-events';
 import { authenticateToken } from './auth';
 
 export interface LiveUpdates {
@@ -21,6 +24,10 @@ export interface LiveUpdates {
   pushPermissions(userId: string, data: CampaignPermission[]): void;
   /** Sends 'permissions' with no resources, then 'campaign-removed'. */
   pushCampaignRemoved(userId: string, campaignId: string): void;
+  /** Sends 'progress' of the user's long work (use `progressReporter` to throttle it). */
+  pushProgress(userId: string, event: LiveProgressEvent): void;
+  /** Sends 'done' when the user's long work ends. */
+  pushDone(userId: string, event: LiveDoneEvent): void;
   /** Drops the user's sockets (all, or all but those of one session). */
   disconnectUser(userId: string, options?: { exceptSessionId?: string }): void;
   /** Drops the sockets opened with one session's token. */
@@ -90,6 +97,12 @@ export function registerSockets(app: FastifyInstance): void {
       io.to(userRoom(userId)).emit(SOCKET_EVENTS.permissions, permissions);
       io.to(userRoom(userId)).emit(SOCKET_EVENTS.campaignRemoved, removed);
     },
+    pushProgress(userId, event) {
+      io.to(userRoom(userId)).emit(LIVE_EVENTS.progress, event);
+    },
+    pushDone(userId, event) {
+      io.to(userRoom(userId)).emit(LIVE_EVENTS.done, event);
+    },
     disconnectUser(userId, options = {}) {
       const target = options.exceptSessionId ? io.in(userRoom(userId)).except(sessionRoom(options.exceptSessionId)) : io.in(userRoom(userId));
       target.disconnectSockets(true);
@@ -98,4 +111,40 @@ export function registerSockets(app: FastifyInstance): void {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
   } satisfies LiveUpdates);
+}
+
+export interface ProgressReporter {
+  /** Reports `done` of `total` (sent at most every `minIntervalMs`, and always when done reaches total). */
+  progress(done: number, total: number | null, stage?: string | null): void;
+  /** Sends 'done' (and a last 'progress' that was held back, first). */
+  finish(status: string, message?: string | null): void;
+}
+
+/**
+ * A throttled reporter for one piece of long work: a job calls `progress` per batch without flooding
+ * the socket, then `finish` once.
+ */
+export function progressReporter(live: LiveUpdates, userId: string, ref: LiveTaskRef, options: { minIntervalMs?: number; now?: () => number } = {}): ProgressReporter {
+  const minIntervalMs = options.minIntervalMs ?? 250;
+  const now = options.now ?? Date.now;
+  let lastSent = Number.NEGATIVE_INFINITY;
+  let held: LiveProgressEvent | null = null;
+  return {
+    progress(done, total, stage = null) {
+      const event: LiveProgressEvent = { ...ref, done, total, stage };
+      const complete = total !== null && done >= total;
+      if (!complete && now() - lastSent < minIntervalMs) {
+        held = event;
+        return;
+      }
+      held = null;
+      lastSent = now();
+      live.pushProgress(userId, event);
+    },
+    finish(status, message = null) {
+      if (held) live.pushProgress(userId, held);
+      held = null;
+      live.pushDone(userId, { ...ref, status, message });
+    },
+  };
 }

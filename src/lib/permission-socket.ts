@@ -1,10 +1,13 @@
 /**
- * The live-permission socket (socket.io at /socket.io, query userId, auth token = idToken).
+ * The user's live socket (socket.io at /socket.io, query userId, auth token = idToken): permission
+ * changes, and the progress of long work (forwarded to live-events.ts).
  * socket.io-client loads on first use (the main layout chunk), never on the sign-in path.
  * Tests inject a fake through setSocketFactory (the seam below).
  */
 import { SOCKET_EVENTS, SOCKET_PATH, type CampaignRemovedEvent, type PermissionsEvent } from '../../domain/campaign';
+import { LIVE_EVENTS, type LiveDoneEvent, type LiveProgressEvent } from '../../domain/live-events';
 import { config } from '../config/env';
+import { emitLiveEvent } from './live-events';
 import { readSession } from './session';
 
 export interface SocketLike {
@@ -51,6 +54,9 @@ export async function connectPermissionSocket(userId: string, handlers: Permissi
   });
   socket.on(SOCKET_EVENTS.permissions, ((event: PermissionsEvent) => handlers.onPermissions(event)) as (payload: never) => void);
   socket.on(SOCKET_EVENTS.campaignRemoved, ((event: CampaignRemovedEvent) => handlers.onCampaignRemoved(event)) as (payload: never) => void);
+  // Long work the user started (live-events.ts hands these to the pages that listen).
+  socket.on(LIVE_EVENTS.progress, ((event: LiveProgressEvent) => emitLiveEvent('progress', event)) as (payload: never) => void);
+  socket.on(LIVE_EVENTS.done, ((event: LiveDoneEvent) => emitLiveEvent('done', event)) as (payload: never) => void);
   return () => {
     socket.disconnect();
   };
