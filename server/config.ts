@@ -22,6 +22,13 @@
  *   DEMO_SEED         true             seed the demo owner and demo campaign at start
  *   JOBS              true             start the pg-boss job queue
  *   STORAGE_DIR       DATA_DIR/uploads uploaded files (profile pictures …), served at /files/<key>
+ *   PRIVATE_STORAGE_DIR DATA_DIR/private private files (imports, reports), never served as they are: only through
+ *                                      signed links (modules/storage/private-storage.ts); must not lie inside STORAGE_DIR
+ *   S3_BUCKET         (unset)          set → private files go to this S3 bucket instead of PRIVATE_STORAGE_DIR
+ *   S3_REGION         us-east-1        the bucket's region
+ *   S3_ENDPOINT       (unset)          an S3-compatible endpoint (MinIO, R2 …); unset → AWS S3
+ *   S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY   both or neither (neither → the SDK's default credential chain)
+ *   S3_FORCE_PATH_STYLE false          true → http://endpoint/bucket/key (most S3-compatible servers)
  *   TRUST_PROXY       false            behind a load balancer / reverse proxy: which X-Forwarded-For hops to
  *                                      trust, so rate limits and logs see the client's address. true (every
  *                                      hop: only when the app cannot be reached but through the proxy), a hop
@@ -77,6 +84,10 @@ export interface Config {
   readonly publicUrl: string;
   readonly spaDir: string;
   readonly storageDir: string;
+  /** PRIVATE_STORAGE_DIR (default DATA_DIR/private): private files when S3 is not configured. */
+  readonly privateStorageDir: string;
+  /** S3_*: set → private files go to S3. */
+  readonly s3: S3Config | null;
   readonly rateLimitMax: number;
   /** TRUST_PROXY: false (default: the socket's address is the client), true, a hop count, or proxy addresses/CIDRs. */
   readonly trustProxy: TrustProxy;
@@ -99,6 +110,17 @@ export interface Config {
 }
 
 export type TrustProxy = boolean | number | readonly string[];
+
+/** S3_*: private files in an S3 (or S3-compatible) bucket instead of PRIVATE_STORAGE_DIR. */
+export interface S3Config {
+  readonly bucket: string;
+  readonly region: string;
+  readonly endpoint: string | null;
+  /** Null: the SDK's default credential chain (instance role, AWS_* variables …). */
+  readonly accessKeyId: string | null;
+  readonly secretAccessKey: string | null;
+  readonly forcePathStyle: boolean;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -182,6 +204,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const publicUrl = (url('PUBLIC_URL', value(env, 'PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const spaDir = path.resolve(cwd, value(env, 'SPA_DIR') ?? './dist');
   const storageDir = path.resolve(cwd, value(env, 'STORAGE_DIR') ?? path.join(dataDir, 'uploads'));
+  const privateStorageDir = path.resolve(cwd, value(env, 'PRIVATE_STORAGE_DIR') ?? path.join(dataDir, 'private'));
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
+  if (within(privateStorageDir, storageDir) || within(storageDir, privateStorageDir)) {
+    problems.push(`PRIVATE_STORAGE_DIR (${privateStorageDir}) and STORAGE_DIR (${storageDir}, served publicly at /files/) must not contain one another`);
+  }
+  const s3 = readS3(env, problems, bool, url);
   const rateLimitMax = int('RATE_LIMIT_MAX', 300, 1, 1_000_000) ?? 300;
   const trustProxy = readTrustProxy(value(env, 'TRUST_PROXY'), problems);
   const adminEmail = (value(env, 'ADMIN_EMAIL') ?? 'admin@example.org').toLowerCase();
@@ -224,6 +252,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl,
     spaDir,
     storageDir,
+    privateStorageDir,
+    s3,
     rateLimitMax,
     trustProxy,
     tokenSecret: tokenSecretRaw ?? readOrCreateSecret(dataDir),
@@ -243,6 +273,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smsFrom,
     socialProviders,
   });
+}
+
+/** S3_*: null unless S3_BUCKET is set; keys both or neither. */
+function readS3(
+  env: Env,
+  problems: string[],
+  bool: (name: string, fallback: boolean) => boolean,
+  url: (name: string, raw: string | undefined, protocols: string[]) => string | null,
+): S3Config | null {
+  const bucket = value(env, 'S3_BUCKET');
+  const accessKeyId = value(env, 'S3_ACCESS_KEY_ID') ?? null;
+  const secretAccessKey = value(env, 'S3_SECRET_ACCESS_KEY') ?? null;
+  const endpoint = url('S3_ENDPOINT', value(env, 'S3_ENDPOINT'), ['http:', 'https:']);
+  const forcePathStyle = bool('S3_FORCE_PATH_STYLE', false);
+  if (bucket === undefined) {
+    if (accessKeyId || secretAccessKey || endpoint) problems.push('S3_BUCKET is needed with S3_ENDPOINT / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY');
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, '.' or '-' (got "${bucket}")`);
+  if ((accessKeyId === null) !== (secretAccessKey === null)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default credential chain)');
+  return Object.freeze({ bucket, region: value(env, 'S3_REGION') ?? 'us-east-1', endpoint, accessKeyId, secretAccessKey, forcePathStyle });
 }
 
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
