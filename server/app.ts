@@ -10,6 +10,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { donationRoutes } from './modules/donations/routes';
 import { donorBookRoutes } from './modules/donors/routes';
 import { expenseRoutes } from './modules/expenses/routes';
+import { importTemplateRoutes } from './modules/imports/template-routes';
 import { healthRoutes } from './modules/health/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { registerOutbox } from './modules/outbox/delivery';
@@ -30,6 +31,7 @@ import { trustProxyOption } from './plugins/trust-proxy';
 import { registerInputGuards } from './plugins/validate';
 import { profilePictureRoutes } from './modules/users/profile-picture';
 import { registerFileStorage } from './modules/storage/file-storage';
+import { registerPrivateStorage } from './modules/storage/private-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,8 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   registerAccess(app);
   spa.fallback = await registerSpa(app, config.spaDir);
   await registerFileStorage(app, config.storageDir);
+  // Private files (imports, reports): never under /files/; downloads only through signed links.
+  await registerPrivateStorage(app);
   await registerJobs(app, boss);
   await registerOutbox(app);
   await registerAuthCleanup(app);
@@ -105,6 +109,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(donorBookRoutes);
   await app.register(donationRoutes);
   await app.register(expenseRoutes);
+  await app.register(importTemplateRoutes);
   await app.register(dashboardRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   return app;
