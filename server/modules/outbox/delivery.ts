@@ -1,14 +1,15 @@
 /**
- * The outbox: every message is written to the `outbox` table and logged, then delivered.
- * With pg-boss (app.boss) delivery is a job on the 'deliver-message' queue (retried with backoff);
- * without it (tests, JOBS=false) it runs inline and a failure is only recorded, never thrown.
+ * The outbox: every message is written to the `outbox` table and logged, then delivered by a
+ * 'deliver-message' job (the jobs module, plugins/jobs.ts). With pg-boss it is queued (retried with
+ * backoff); without it (tests, JOBS=false) it runs inline (`inline: true`: one attempt, awaited) and
+ * a failure is only recorded, never thrown.
  */
 import type { FastifyInstance } from 'fastify';
+import { defineJob } from '../../plugins/jobs';
 import { findOutboxMessage, insertOutboxMessage, markOutboxMessage, type NewOutboxMessage } from './repository';
 import { createTransports, type Transports } from './transports';
 
 export const DELIVERY_QUEUE = 'deliver-message';
-const RETRY = { retryLimit: 5, retryDelay: 15, retryBackoff: true } as const;
 
 export interface Outbox {
   /** Records the message and delivers it (queued or inline). Resolves with the outbox row id once recorded (inline: once tried). */
@@ -47,14 +48,12 @@ async function deliver(app: FastifyInstance, transports: Transports, id: string)
 export async function registerOutbox(app: FastifyInstance): Promise<void> {
   const transports = createTransports(app.config);
   app.addHook('onClose', async () => transports.close());
-  const boss = app.boss;
-
-  if (boss) {
-    await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, ...RETRY });
-    await boss.work<{ id: string }>(DELIVERY_QUEUE, async (jobs) => {
-      for (const job of jobs) await deliver(app, transports, job.data.id);
-    });
-  }
+  const deliveryJob = defineJob<{ id: string }>({
+    name: DELIVERY_QUEUE,
+    retry: { limit: 5, delaySeconds: 15, backoff: true },
+    handler: ({ id }) => deliver(app, transports, id),
+  });
+  await app.jobs.register(deliveryJob);
 
   const production = app.config.nodeEnv === 'production';
   app.decorate('outbox', {
@@ -65,11 +64,7 @@ export async function registerOutbox(app: FastifyInstance): Promise<void> {
         { outboxId: row.id, channel: row.channel, purpose: row.purpose, ...(production ? {} : { recipient: row.recipient, body: row.body }) },
         'message recorded',
       );
-      if (boss) {
-        await boss.send(DELIVERY_QUEUE, { id: row.id }, RETRY);
-        return row.id;
-      }
-      await deliver(app, transports, row.id).catch(() => undefined);
+      await app.jobs.send(deliveryJob, { id: row.id }, { inline: true });
       return row.id;
     },
   });
