@@ -44,7 +44,8 @@ function fakeSocket() {
   return {
     options,
     emit: (event: string, payload: unknown) => act(() => listeners.get(event)?.(payload)),
-    ready: () => waitFor(() => expect(listeners.size).toBe(2)),
+    /** Listening for 'permissions', 'campaign-removed' and the live progress events. */
+    ready: () => waitFor(() => expect([...listeners.keys()]).toEqual(expect.arrayContaining(['permissions', 'campaign-removed', 'progress', 'done']))),
   };
 }
 
