@@ -125,8 +125,7 @@ async function run<S extends ObjectSchema<AnyObject>>(
   context?: Record<string, unknown>,
 ): Promise<InferType<S>> {
   if (input !== undefined && input !== null && !isPlainObject(input)) throw fail(400, 'VALIDATION_ERROR', { in: where, fields: { _: NOT_AN_OBJECT } });
-  const nul = findNul(input);
-  if (nul !== null) throw nulError(where, nul);
+  // NUL characters were refused before any handler ran (registerInputGuards walks params, query and body).
   const value = input ?? {};
   try {
     return (await schema.validate(strict ? value : textInput(schema, value, where), { strict, abortEarly: false, context })) as InferType<S>;

@@ -23,11 +23,12 @@ import type { FastifyInstance } from 'fastify';
 import { limitFor, matchFor } from '../../../domain/compliance/engine';
 import type { ComplianceCampaign } from '../../../domain/compliance/types';
 import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/api-contract';
-import { CONTRIBUTOR_TYPES, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/donor-book/enums';
+import { CONTRIBUTOR_TYPES, PAYMENT_METHODS } from '../../../domain/donor-book/enums';
 import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from '../donors/book-campaign';
 import { readBookCampaign } from '../donors/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';
+import { giftsToContributions } from '../donors/donor-repository';
 import { cachedListFigure } from '../donors/list-cache';
 import {
   bookTotals,
@@ -49,7 +50,7 @@ export function matchTotals(campaign: ComplianceCampaign, donors: readonly Donor
   let publicFunds = 0;
   for (const donor of donors) {
     // The repository answers net amounts (refunds taken off) of donations not wholly refunded.
-    const contributions = donor.amounts.map((amount, i) => ({ amount_cents: amount, payment_method: donor.methods[i] as PaymentMethod, refunded_cents: 0 }));
+    const contributions = giftsToContributions(donor.amounts.map((amount, i) => [amount, donor.methods[i]!] as const));
     const answer = matchFor(campaign, complianceDonorOf(donor), contributions);
     matchable += answer.matchable_cents;
     publicFunds += answer.public_funds_cents;

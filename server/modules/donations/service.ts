@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/api-contract';
 import type { ComplianceWarning } from '../../../domain/compliance/types';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
-import type { Tx } from '../../db/executor';
+import type { Executor, Tx } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
@@ -128,7 +128,7 @@ async function cashInput(tx: Tx, campaign: BookCampaign, donorId: string, values
 }
 
 /** The donation as the API answers it, with its refunds. */
-async function donationRowOf(db: Tx | FastifyInstance['db'], campaignId: string, row: DonationRecord, donorName: string) {
+async function donationRowOf(db: Executor, campaignId: string, row: DonationRecord, donorName: string) {
   const refunds = await refundsOfDonations(db, campaignId, [row.id]);
   return toDonationRow(row, donorName, refunds.get(row.id) ?? []);
 }
@@ -164,10 +164,7 @@ export async function updateDonation(app: FastifyInstance, ctx: CampaignContext,
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = donationValuesOf(body);
   const now = app.clock.now();
-  const before = await findDonation(app.db, ctx.id, donationId);
-  if (!before) throw donationNotFound();
-  const cycleWarnings = await checkCycle(app.db, campaign, values.payingDate, body.confirm_outside_cycle, before.donation.payingDate);
-  const { row, donor } = await app.db.transaction(async (tx) => {
+  const { row, donor, cycleWarnings } = await app.db.transaction(async (tx) => {
     const found = await findDonation(tx, ctx.id, donationId);
     if (!found) throw donationNotFound();
     const locked = await lockDonors(tx, ctx.id, [...new Set([found.donation.donorId, values.donorId])]);
@@ -175,6 +172,7 @@ export async function updateDonation(app: FastifyInstance, ctx: CampaignContext,
     if (!donor) throw donorNotFound();
     const current = await lockDonation(tx, ctx.id, donationId);
     if (!current || current.donorId !== found.donation.donorId) throw donationNotFound();
+    const cycleWarnings = await checkCycle(tx, campaign, values.payingDate, body.confirm_outside_cycle, current.payingDate);
     assertNotBelowRefunded(values, current);
     const pledge = await pledgeOf(tx, ctx.id, values.pledgeId, donor.id);
     assertWithinPledge(values, pledge, current);
@@ -182,7 +180,7 @@ export async function updateDonation(app: FastifyInstance, ctx: CampaignContext,
     assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, current), await cashInput(tx, campaign, donor.id, values, current));
     const row = (await updateDonationRow(tx, ctx.id, donationId, values, now))!;
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.updated', entity: 'donation', entityId: donationId, before: donationSnapshot(current), after: donationSnapshot(row) }, now);
-    return { row, donor };
+    return { row, donor, cycleWarnings };
   });
   return { donation: await donationRowOf(app.db, ctx.id, row, donor.name), warnings: [...cycleWarnings, ...(await warningsAfter(app, campaign, donor.id))] };
 }

@@ -94,11 +94,9 @@ export async function updatePledge(app: FastifyInstance, ctx: CampaignContext, a
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = pledgeValuesOf(body);
   const now = app.clock.now();
-  const existing = await findPledge(app.db, ctx.id, pledgeId);
-  if (!existing) throw pledgeNotFound();
-  await checkCycle(app.db, campaign, values.commitmentDate, body.confirm_outside_cycle, existing.pledge.commitmentDate);
   const { pledge, donor } = await app.db.transaction(async (tx) => {
     const { pledge: before, donor } = await lockPledgeAndDonor(tx, ctx.id, pledgeId);
+    await checkCycle(tx, campaign, values.commitmentDate, body.confirm_outside_cycle, before.commitmentDate);
     if (before.writtenOffAt) throw fail(422, 'PLEDGE_WRITTEN_OFF');
     if (values.commitmentAmountCents < before.paidCents) throw fail(422, 'PLEDGE_BELOW_PAID', { paid_cents: before.paidCents });
     const oldCounted = countedRemaining(campaign.cycle, { ...pledgeAmountsOf(before), commitment_date: before.commitmentDate });

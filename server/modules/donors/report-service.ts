@@ -19,14 +19,15 @@ import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter
  * The engine's limit for every (contributor type, eligibility) of the campaign. A limit depends on
  * nothing else of the donor (limitFor reads only these two), so SQL can filter and sort by it.
  */
-function cellLimit(campaign: BookCampaign, contributorType: string, eligibility: string) {
+/** The limit of a donor known only by contributor type and recorded eligibility (no address, not abroad). */
+export function limitForType(campaign: BookCampaign, contributorType: string, eligibility: string) {
   const donor = { contributor_type: contributorType as ContributorType, eligibility: eligibility as Eligibility, is_international: false, state: null, city: null, zip: null, district: null };
   return limitFor(campaign.compliance, donor);
 }
 
 export function limitCells(campaign: BookCampaign): LimitCell[] {
   return CONTRIBUTOR_TYPES.flatMap((contributorType) =>
-    ELIGIBILITIES.map((eligibility) => ({ contributorType, eligibility, limitCents: cellLimit(campaign, contributorType, eligibility).limit_cents })),
+    ELIGIBILITIES.map((eligibility) => ({ contributorType, eligibility, limitCents: limitForType(campaign, contributorType, eligibility).limit_cents })),
   );
 }
 
@@ -49,7 +50,7 @@ export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignCo
       limit_cents: r.limitCents,
       remaining_limit_cents: r.limitCents === null ? null : Math.max(0, r.limitCents - r.aggregateCents),
       over_limit: r.limitCents !== null && r.aggregateCents > r.limitCents,
-      warnings: cellLimit(campaign, r.contributorType, r.eligibility).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code)),
+      warnings: limitForType(campaign, r.contributorType, r.eligibility).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code)),
     })),
     total,
     page: filter.page,

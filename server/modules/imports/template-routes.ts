@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { campaignIdField } from '../../../domain/validation/donors';
-import { limitFor } from '../../../domain/compliance/engine';
 import { formatCents } from '../../../domain/money';
 import { IMPORT_TEMPLATE_PATH, IMPORT_TYPES, TEMPLATE_FORMATS, templateCsv, templateFileName, type ImportType, type TemplateFormat } from '../../../domain/imports/templates';
 import { currentCampaign } from '../../plugins/access';
@@ -14,6 +13,7 @@ import { validateParams } from '../../plugins/validate';
 import { attachmentDisposition } from '../storage/private-storage';
 import { readBookCampaign } from '../donors/book-reads';
 import type { BookCampaign } from '../donors/book-campaign';
+import { limitForType } from '../donors/report-service';
 import { templateWorkbook } from './template-workbook';
 
 const paramsSchema = object({
@@ -24,15 +24,7 @@ const paramsSchema = object({
 
 /** The limit of an individual donor with default fields, in words, for the Instructions sheet. */
 function limitText(campaign: BookCampaign): string {
-  const { limit_cents } = limitFor(campaign.compliance, {
-    contributor_type: 'individual',
-    eligibility: 'un',
-    is_international: false,
-    state: null,
-    city: null,
-    zip: null,
-    district: null,
-  });
+  const { limit_cents } = limitForType(campaign, 'individual', 'un');
   const cycle = campaign.cycle ? ` for the ${campaign.cycle.value} election cycle` : '';
   return limit_cents === null ? `No limit is set for individuals${cycle}.` : `${formatCents(limit_cents)} per individual contributor${cycle} (organisations may differ).`;
 }
