@@ -5,7 +5,7 @@
  * With S3_ENDPOINT (MinIO, R2, s3rver …), checksums are sent only when an operation requires them:
  * many S3-compatible servers do not understand the SDK's default flexible checksums.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import {
   assertPrivateKey,
   assertSaveOptions,
   assertSignedDownloadOptions,
+  assertSignedUploadOptions,
   attachmentDisposition,
   byteLimit,
   PrivateFileNotFoundError,
@@ -98,6 +99,14 @@ export function createS3PrivateStorage(config: S3Config, client: S3Client = crea
         ResponseCacheControl: 'private, no-store',
       });
       return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
+    },
+
+    async signedUploadUrl(key, options) {
+      assertSignedUploadOptions(key, options);
+      // Content-Length and Content-Type are signed: S3 refuses a body of any other size or type.
+      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: options.contentType, ContentLength: options.sizeBytes });
+      const url = await getSignedUrl(client, command, { expiresIn: options.expiresInSeconds, signableHeaders: new Set(['content-type', 'content-length']) });
+      return { url, method: 'PUT', headers: { 'content-type': options.contentType } };
     },
 
     async close() {

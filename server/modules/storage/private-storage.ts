@@ -53,6 +53,24 @@ export interface SignedDownloadOptions {
   campaignId?: string;
 }
 
+export interface SignedUploadOptions {
+  /** 1 second to 7 days. */
+  expiresInSeconds: number;
+  /** The exact size the client declared (S3 signs it) and the most the local target accepts. */
+  sizeBytes: number;
+  /** The content type the upload must be sent with (and is stored with). */
+  contentType: string;
+  /** The key must be in that campaign's namespace (campaigns/<campaignId>/…). */
+  campaignId: string;
+}
+
+export interface SignedUpload {
+  url: string;
+  method: 'PUT';
+  /** Headers the PUT must carry as they are. */
+  headers: Record<string, string>;
+}
+
 export interface PrivateStorage {
   readonly driver: 'local' | 's3';
   /** Streams `body` into `key` (replacing a file already there); nothing is left behind on failure. */
@@ -65,6 +83,11 @@ export interface PrivateStorage {
   delete(key: string): Promise<void>;
   /** An absolute URL that downloads the file (Content-Disposition: attachment) until it expires. */
   signedDownloadUrl(key: string, options: SignedDownloadOptions): Promise<string>;
+  /**
+   * A URL a browser may PUT one file to, once, until it expires: our own PUT /private-files/upload?token=…
+   * (local), an S3 presigned PUT for exactly `sizeBytes` bytes (s3).
+   */
+  signedUploadUrl(key: string, options: SignedUploadOptions): Promise<SignedUpload>;
   /** Releases connections (the app calls it on close). */
   close?(): Promise<void>;
 }
@@ -247,6 +270,58 @@ export function verifyDownloadToken(secret: string, now: Date, token: string): D
 }
 
 // ---------------------------------------------------------------------------------------------
+// Signed upload tokens (local driver): the same shape, a MAC of their own, the size and type bound in
+
+export const PRIVATE_UPLOAD_PATH = '/private-files/upload';
+
+export interface UploadGrant {
+  key: string;
+  campaignId: string;
+  maxBytes: number;
+  contentType: string;
+}
+
+function uploadMac(secret: string, data: string): Buffer {
+  const key = createHmac('sha256', secret).update('private-file-upload-key').digest();
+  return createHmac('sha256', key).update(`${TOKEN_VERSION}.${data}`).digest();
+}
+
+export function assertSignedUploadOptions(key: string, options: SignedUploadOptions): void {
+  assertPrivateKey(key);
+  const seconds = options.expiresInSeconds;
+  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > MAX_SIGNED_URL_SECONDS) throw new TypeError('expiresInSeconds out of range');
+  if (!Number.isSafeInteger(options.sizeBytes) || options.sizeBytes < 0) throw new TypeError('sizeBytes must be a non-negative whole number');
+  assertSaveOptions({ contentType: options.contentType, maxBytes: options.sizeBytes });
+  if (!isCampaignKey(key, options.campaignId)) throw new InvalidPrivateKeyError(key, `key is not in campaign ${options.campaignId}'s namespace`);
+}
+
+export function signUploadToken(secret: string, now: Date, key: string, options: SignedUploadOptions): string {
+  assertSignedUploadOptions(key, options);
+  const payload = { k: key, e: Math.floor(now.getTime() / 1000) + options.expiresInSeconds, c: options.campaignId.toLowerCase(), m: options.sizeBytes, t: options.contentType };
+  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${TOKEN_VERSION}.${data}.${uploadMac(secret, data).toString('base64url')}`;
+}
+
+/** The grant of an upload token: 'invalid' (malformed, tampered, or a download token), 'expired'. */
+export function verifyUploadToken(secret: string, now: Date, token: string): UploadGrant | 'invalid' | 'expired' {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== TOKEN_VERSION || !/^[A-Za-z0-9_-]+$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return 'invalid';
+  const expected = uploadMac(secret, parts[1]);
+  const given = Buffer.from(parts[2], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  let payload: { k?: unknown; e?: unknown; c?: unknown; m?: unknown; t?: unknown };
+  try {
+    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as typeof payload;
+  } catch {
+    return 'invalid';
+  }
+  if (typeof payload !== 'object' || payload === null || !isValidPrivateKey(payload.k) || typeof payload.c !== 'string' || !isCampaignKey(payload.k, payload.c)) return 'invalid';
+  if (!Number.isSafeInteger(payload.e) || !Number.isSafeInteger(payload.m) || typeof payload.t !== 'string') return 'invalid';
+  if ((payload.e as number) <= Math.floor(now.getTime() / 1000)) return 'expired';
+  return { key: payload.k, campaignId: payload.c, maxBytes: payload.m as number, contentType: payload.t };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Local driver
 
 export interface LocalPrivateStorageOptions {
@@ -328,6 +403,11 @@ export function createLocalPrivateStorage({ root: rootDir, tokenSecret, publicUr
       const token = signDownloadToken(tokenSecret, clock.now(), key, options);
       return `${publicUrl}${PRIVATE_DOWNLOAD_PATH}?token=${token}`;
     },
+
+    async signedUploadUrl(key, options) {
+      const token = signUploadToken(tokenSecret, clock.now(), key, options);
+      return { url: `${publicUrl}${PRIVATE_UPLOAD_PATH}?token=${token}`, method: 'PUT', headers: { 'content-type': options.contentType } };
+    },
   };
 }
 
@@ -388,4 +468,43 @@ export async function registerPrivateStorage(app: FastifyInstance): Promise<void
         .send(stream);
     },
   );
+
+  // PUT /private-files/upload?token=…: the local target of signedUploadUrl. The token is the
+  // credential (public access): it names the key, the campaign, the most bytes and the content type.
+  // One file per token: a key already written answers 409 CONFLICT. The body is streamed to storage
+  // unparsed (this scope has no body parsers), cut off past the size bound (413, nothing kept).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.put(
+      PRIVATE_UPLOAD_PATH,
+      {
+        config: { access: 'public' },
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['token'],
+            properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.query as { token: string };
+        const grant = verifyUploadToken(config.tokenSecret, app.clock.now(), token);
+        if (grant === 'invalid') throw fail(403, 'UPLOAD_LINK_INVALID');
+        if (grant === 'expired') throw fail(403, 'UPLOAD_LINK_INVALID');
+        const declared = Number(request.headers['content-length'] ?? NaN);
+        if (Number.isFinite(declared) && declared > grant.maxBytes) {
+          request.raw.resume();
+          throw new PrivateFileTooLargeError(grant.maxBytes);
+        }
+        if (await app.privateStorage.stat(grant.key)) {
+          request.raw.resume();
+          throw fail(409, 'CONFLICT');
+        }
+        const saved = await app.privateStorage.save(grant.key, request.raw, { contentType: grant.contentType, maxBytes: grant.maxBytes });
+        return reply.code(201).send({ data: { key: saved.key, size: saved.size } });
+      },
+    );
+  });
 }
