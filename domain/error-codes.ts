@@ -92,6 +92,30 @@ export const ERROR_MESSAGES = {
   METADATA_NOT_FOUND: 'Tag or note not found',
   TAG_EXISTS: 'The donor already has this tag',
 
+  // Bulk upload: the file (domain/imports/api-contract.ts UPLOAD_LIMITS) …
+  IMPORT_FILE_EMPTY: 'The file is empty',
+  IMPORT_FILE_HEADER_ONLY: 'The file has a header row but no data rows',
+  IMPORT_FILE_XLS: 'Excel 97-2003 workbooks (.xls) cannot be read: save the file as .xlsx or CSV and upload it again',
+  IMPORT_FILE_NUMBERS: 'Apple Numbers files cannot be read: export the sheet as Excel (.xlsx) or CSV and upload it again',
+  IMPORT_FILE_ENCRYPTED: 'This workbook is password-protected: remove the password in Excel, save, and upload it again',
+  IMPORT_FILE_ZIP_BOMB: 'This workbook expands to more than we can read (over 200 MB or 2,000 parts once unpacked); save it again as CSV',
+  IMPORT_FILE_UNSUPPORTED: 'Only CSV and Excel (.xlsx) files can be imported',
+  IMPORT_FILE_UNREADABLE: 'The file could not be read as CSV or Excel; check it opens in a spreadsheet and upload it again',
+  IMPORT_FILE_TOO_LARGE: 'The file is larger than 20 MB; split it into smaller files',
+  IMPORT_FILE_TOO_MANY_ROWS: 'The file has more than 100,000 rows; split it into smaller files',
+  IMPORT_FILE_TOO_MANY_COLUMNS: 'The file has more than 200 columns',
+  IMPORT_FILE_CELL_TOO_LONG: 'A cell of the file is longer than 10,000 characters',
+  IMPORT_FILE_DUPLICATE_HEADERS: 'Two columns of the file have the same header; rename one and upload again',
+  IMPORT_SHEET_NOT_FOUND: 'The workbook has no sheet with that name',
+  // … and its life.
+  UPLOAD_NOT_FOUND: 'Upload not found',
+  UPLOAD_FILE_MISSING: 'The file was not uploaded, or its upload link expired; choose the file again',
+  UPLOAD_LINK_INVALID: 'This upload link is not valid or has expired',
+  UPLOAD_MAPPING_INCOMPLETE: 'Map a column (or choose a value) for every required field',
+  UPLOAD_MAPPING_INVALID: 'The column mapping names a field that does not exist or uses one twice',
+  UPLOAD_NOT_READY: 'This upload is not ready for that: wait for validation to finish',
+  UPLOAD_FINISHED: 'This upload has already finished',
+
   // Generic HTTP client errors raised by the framework itself (bad JSON, wrong content type …).
   BAD_REQUEST: 'The request is not valid',
   METHOD_NOT_ALLOWED: 'Method not allowed',

@@ -11,6 +11,7 @@ import { donationRoutes } from './modules/donations/routes';
 import { donorBookRoutes } from './modules/donors/routes';
 import { expenseRoutes } from './modules/expenses/routes';
 import { importTemplateRoutes } from './modules/imports/template-routes';
+import { uploadRoutes } from './modules/imports/upload-routes';
 import { healthRoutes } from './modules/health/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { registerOutbox } from './modules/outbox/delivery';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(donationRoutes);
   await app.register(expenseRoutes);
   await app.register(importTemplateRoutes);
+  await app.register(uploadRoutes);
   await app.register(dashboardRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   return app;

@@ -8,6 +8,7 @@ import { acquireDataFolderLock, type DataFolderLock } from './db/data-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { ensureDatabase } from './db/ensure-database';
 import { runMigrations } from './db/migrate';
+import { seedDemoUpload } from './modules/imports/demo-upload';
 import { DEMO_MANAGER_EMAIL, DEMO_OWNER_EMAIL, DEMO_STAFF_EMAIL, seed } from './db/seed';
 
 /** The database the app uses inside the embedded cluster. */
@@ -102,7 +103,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
     parts.client = createDatabaseClient(databaseUrl);
     await runMigrations(parts.client.pool);
-    await seed(parts.client.db, {
+    const seeded = await seed(parts.client.db, {
       adminEmail: config.adminEmail,
       demo: config.demoSeed,
       adminPassword: config.adminPassword,
@@ -112,6 +113,10 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
     if (config.jobs) parts.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
     parts.app = await buildApp({ config, db: parts.client.db, pool: parts.client.pool, boss: parts.boss });
+    if (seeded.demoCampaign && seeded.demoOwner) {
+      await parts.app.ready();
+      await seedDemoUpload(parts.app, { campaignId: seeded.demoCampaign.id, ownerId: seeded.demoOwner.id });
+    }
     try {
       await parts.app.listen({ host: config.host, port: config.port });
     } catch (error) {

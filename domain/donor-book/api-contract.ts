@@ -204,6 +204,8 @@ export interface DonorDetail extends DonorRow {
   warnings: ComplianceWarning[];
   pledges: PledgeRow[];
   next_payment: NextPayment | null;
+  /** Set when the donor was created by a bulk upload: "Imported from <file_name>, row <row_number>". */
+  import_origin: { upload_id: string; file_name: string; row_number: number } | null;
 }
 
 // ── pledges ─────────────────────────────────────────────────────────────────────────────────

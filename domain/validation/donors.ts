@@ -259,7 +259,12 @@ export const donorEmailField = string()
   .max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID)
   .matches(EMAIL_PATTERN, { message: M.EMAIL_INVALID, excludeEmptyString: true });
 
-export const donorPhoneField = string().typeError(M.PHONE_INVALID).nullable().optional().matches(MOBILE_PATTERN, { message: M.PHONE_INVALID, excludeEmptyString: true });
+/** 10 digits (US/NANP), or a donor abroad's number in E.164 other than +1 (imports: '+442071838750'). */
+export const donorPhoneField = string()
+  .typeError(M.PHONE_INVALID)
+  .nullable()
+  .optional()
+  .test('phone', M.PHONE_INVALID, (value) => blank(value) || MOBILE_PATTERN.test(value as string) || /^\+(?!1)\d{7,15}$/.test(value as string));
 
 export const contributorTypeField = string()
   .typeError(M.CONTRIBUTOR_TYPE_INVALID)

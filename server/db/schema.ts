@@ -442,9 +442,13 @@ export const donors = pgTable(
         sql`lower(name) || ' | ' || coalesce(lower(donor_email), '') || ' | ' || coalesce(lower(employer), '') || ' | ' || coalesce(donor_phone, '')`,
       ),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A donor created by a bulk upload: the upload and the row of its file ("Imported from <file>, row N"). */
+    importUploadId: uuid('import_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    importRow: integer('import_row'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('donors_import_row_unique').on(t.importUploadId, t.importRow).where(sql`${t.importUploadId} is not null`),
     uniqueIndex('donors_campaign_email_unique').on(t.campaignId, t.donorEmail).where(sql`${t.donorEmail} is not null`),
     uniqueIndex('donors_campaign_phone_unique').on(t.campaignId, t.donorPhone).where(sql`${t.donorPhone} is not null`),
     index('donors_campaign_name_idx').on(t.campaignId, sql`lower(${t.name})`, t.id),
@@ -523,9 +527,13 @@ export const donations = pgTable(
     refundedAt: date('refunded_at', { mode: 'string' }),
     refundReason: text('refund_reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A payment written by a bulk upload: the upload and the row of its file (external_ref keeps it unique). */
+    importUploadId: uuid('import_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    importRow: integer('import_row'),
     ...timestamps,
   },
   (t) => [
+    index('donations_import_upload_idx').on(t.importUploadId).where(sql`${t.importUploadId} is not null`),
     index('donations_campaign_date_idx').on(t.campaignId, t.payingDate, t.id),
     index('donations_campaign_amount_idx').on(t.campaignId, t.paidAmountCents, t.id),
     index('donations_donor_idx').on(t.donorId, t.payingDate),
@@ -646,3 +654,97 @@ export const donorBookVersions = pgTable('donor_book_versions', {
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+// ── Bulk uploads ────────────────────────────────────────────────────────────────────────────
+// One row per uploaded file (its status, counts and options), one row per data row of the file
+// (what was read, the outcome and why), and the column mapping a campaign last used for a layout.
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The private-storage key of the original file (campaigns/<id>/imports/…). */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** SHA-256 of the file's bytes (set while validating): the same file uploaded again is recognised. */
+    fileSha256: text('file_sha256'),
+    status: text('status').notNull(),
+    validateOnly: boolean('validate_only').notNull().default(false),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    totalRows: integer('total_rows').notNull().default(0),
+    validRows: integer('valid_rows').notNull().default(0),
+    rejectedRows: integer('rejected_rows').notNull().default(0),
+    duplicateRows: integer('duplicate_rows').notNull().default(0),
+    importedRows: integer('imported_rows').notNull().default(0),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total'),
+    dateOrderAmbiguous: boolean('date_order_ambiguous').notNull().default(false),
+    /** [{ reason, count }] most frequent first. */
+    reasons: jsonb('reasons').$type<{ reason: string; count: number }[]>().notNull().default([]),
+    /** The error report's private-storage key, once written. */
+    errorKey: text('error_key'),
+    message: text('message'),
+    /** Set by cancel: the running job stops at its next batch. */
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('uploads_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
+    index('uploads_campaign_sha_idx').on(t.campaignId, t.fileSha256),
+    index('uploads_running_idx').on(t.status).where(sql`${t.status} in ('validating', 'importing')`),
+    check('uploads_type_known', sql`${t.type} in ('donor', 'payment')`),
+    check(
+      'uploads_status_known',
+      sql`${t.status} in ('validating', 'ready', 'validated', 'importing', 'completed', 'completed_with_errors', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+export const uploadRows = pgTable(
+  'upload_rows',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    /** valid (waiting to be imported) | imported | rejected | duplicate. */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    /** The cells of the row as read, in file order. */
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    /** What the row reads as (domain/imports/rows.ts), when it could be read. */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    /** The donor the row created (donors) or paid (payments). */
+    donorId: uuid('donor_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.rowNumber] }),
+    check('upload_rows_outcome_known', sql`${t.outcome} in ('valid', 'imported', 'rejected', 'duplicate')`),
+  ],
+);
+
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** domain/imports/columns.ts headerSignature of the file's headers. */
+    signature: text('signature').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    defaults: jsonb('defaults').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.type, t.signature] })],
+);

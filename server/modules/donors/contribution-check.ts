@@ -8,8 +8,7 @@ import { checkCash, checkContribution, checkDonor, type CashInput } from '../../
 import type { ComplianceIssue, ComplianceWarning } from '../../../domain/compliance/types';
 import { fail } from '../../plugins/errors';
 import type { BookCampaign } from './book-campaign';
-import { complianceDonorOf } from './donor-figures';
-import type { DonorRecord } from './donor-repository';
+import { complianceDonorOf, type DonorRules } from './donor-figures';
 
 function issueError(issue: ComplianceIssue) {
   return fail(422, issue.code, { rule: issue.rule, ...(issue.details ?? {}) });
@@ -23,7 +22,7 @@ function issueError(issue: ComplianceIssue) {
  */
 export function assertContributionAllowed(
   campaign: BookCampaign,
-  donor: DonorRecord,
+  donor: DonorRules,
   aggregateCents: number,
   increaseCents: number,
   cash?: CashInput,

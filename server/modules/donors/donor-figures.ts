@@ -12,7 +12,7 @@ import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
 import type { BookCampaign } from './book-campaign';
 import type { DonorRecord } from './donor-repository';
 
-type DonorRules = Pick<DonorRecord, 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'zip' | 'district'>;
+export type DonorRules = Pick<DonorRecord, 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'zip' | 'district'>;
 
 export function complianceDonorOf(row: DonorRules): ComplianceDonor {
   return {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ComplianceContribution } from '../../../domain/compliance/types';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor } from '../../db/executor';
-import { donations, donorMetadata, donors, pledges } from '../../db/schema';
+import { donations, donorMetadata, donors, pledges, uploads } from '../../db/schema';
 import type { CycleRange } from './book-campaign';
 import type { DonorValues } from './normalize';
 
@@ -162,4 +162,15 @@ export async function donorExtras(db: Executor, campaignId: string, donorIds: st
     extras.set(row.id, { tags: row.tags, contributions: giftsToContributions(row.gifts) });
   }
   return extras;
+}
+
+/** "Imported from <file>, row N": the upload a donor came from, when a bulk upload created it. */
+export async function importOriginOf(db: Executor, donor: DonorRecord): Promise<{ upload_id: string; file_name: string; row_number: number } | null> {
+  if (!donor.importUploadId || donor.importRow === null) return null;
+  const [row] = await db
+    .select({ fileName: uploads.fileName })
+    .from(uploads)
+    .where(and(eq(uploads.campaignId, donor.campaignId), eq(uploads.id, donor.importUploadId)))
+    .limit(1);
+  return row ? { upload_id: donor.importUploadId, file_name: row.fileName, row_number: donor.importRow } : null;
 }

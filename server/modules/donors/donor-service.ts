@@ -23,6 +23,7 @@ import {
   donorHasRecords,
   findDonor,
   findDuplicateDonor,
+  importOriginOf,
   insertDonor,
   lockDonor,
   lockDonors,
@@ -98,10 +99,11 @@ export async function updateDonorFields(app: FastifyInstance, ctx: CampaignConte
 
 async function donorDetail(app: FastifyInstance, campaign: BookCampaign, record: DonorRecord): Promise<DonorDetail> {
   const today = isoDay(app.clock.now());
-  const [tags, contributions, pledges] = await Promise.all([
+  const [tags, contributions, pledges, importOrigin] = await Promise.all([
     tagsOfDonors(app.db, campaign.id, [record.id]),
     contributionsOfDonors(app.db, campaign.id, [record.id], campaign.cycle),
     pledgesOfDonor(app.db, campaign.id, record.id),
+    importOriginOf(app.db, record),
   ]);
   const answer = figuresOf(campaign, record, contributions.get(record.id) ?? []);
   return {
@@ -110,6 +112,7 @@ async function donorDetail(app: FastifyInstance, campaign: BookCampaign, record:
     warnings: donorWarnings(campaign, record, answer),
     pledges: pledges.map((p) => toPledgeRow(p, record.name, today)),
     next_payment: donorNextPayment(pledges, today),
+    import_origin: importOrigin,
   };
 }
 

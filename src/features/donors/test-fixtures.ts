@@ -74,6 +74,7 @@ export function donorDetail(overrides: Partial<DonorDetail> = {}): DonorDetail {
     warnings: [],
     pledges: [pledgeRow()],
     next_payment: { pledge_id: PLEDGE_1, next_payment_date: '2025-06-01', amount_due_cents: 75000 },
+    import_origin: null,
     ...overrides,
   };
 }

@@ -1,0 +1,225 @@
+import { DONOR_VALIDATION_MESSAGES as M } from '../validation/donors';
+import { DATE_REASONS } from './normalize';
+import { mappedRow, readDonorRow, readPaymentRow, ROW_REASONS, type MappedRow, type RowContext } from './rows';
+import { DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS, templateExampleRow } from './templates';
+
+const ctx: RowContext = { dateOrder: 'mdy', today: '2029-03-20', defaults: {} };
+const reasonOf = (result: { ok: boolean; reason?: string }) => (result.ok ? 'ok' : result.reason);
+
+/** The template's example row as mapped by the template's own headers. */
+const templateRow = (type: 'donor' | 'payment'): MappedRow => {
+  const headers = [...(type === 'donor' ? DONOR_TEMPLATE_COLUMNS : PAYMENT_TEMPLATE_COLUMNS)];
+  return mappedRow(headers, Object.fromEntries(headers.map((h) => [h, h])), [...templateExampleRow(type)]);
+};
+
+describe('mappedRow', () => {
+  it("gives each mapped field its column's cell, raw", () => {
+    const row = mappedRow(['Name', 'Email', 'Junk', 'Short'], { Name: 'name', Email: 'donor_email', Junk: '', Short: 'city' }, [' Mary ', 'm@x.org', 'j']);
+    expect({ ...row }).toEqual({ name: ' Mary ', donor_email: 'm@x.org', city: '' });
+  });
+
+  it('ignores headers not mapped, mappings to unknown fields, and keeps the first non-blank cell of a field mapped twice', () => {
+    const mapping = { a: 'name', b: 'name', c: 'no_such_field', d: '__proto__' };
+    expect({ ...mappedRow(['a', 'b', 'c', 'd', 'constructor'], mapping, ['', 'Bob', 'x', 'y', 'z']) }).toEqual({ name: 'Bob' });
+    expect({ ...mappedRow(['a', 'b'], mapping, ['Ann', 'Bob']) }).toEqual({ name: 'Ann' });
+  });
+});
+
+describe('readDonorRow', () => {
+  it("reads the template's example row", () => {
+    expect(readDonorRow(templateRow('donor'), ctx)).toEqual({
+      ok: true,
+      ambiguousDate: false,
+      values: {
+        donor: {
+          name: "Mary-Jane O'Brien",
+          donor_phone: '2125550142',
+          donor_email: 'maryjane@example.org',
+          contributor_type: 'individual',
+          employer: 'Acme Corp',
+          occupation: 'Engineer',
+          address: '245 West 72nd Street',
+          apt_unit: '4B',
+          city: 'New York',
+          state: 'new_york',
+          zip: '10023',
+          district: 'Council District 6',
+          country: 'US',
+          eligibility: 'un',
+          recipient: null,
+        },
+        pledge: { commitment_date: '2029-03-01', commitment_amount_cents: 50000 },
+      },
+    });
+  });
+
+  it('reads an NYC CFB row: LAST, FIRST names, C_CODE codes, USPS states, slash dates', () => {
+    const row = { name: 'SMITH, JOHN', contributor_type: 'IND', state: 'NY', zip: '2134', commitment_amount: '250', commitment_date: '01/15/2029', address: 'BROADWAY' };
+    const result = readDonorRow(row, ctx);
+    expect(result.ok && result.values.donor).toMatchObject({ name: 'JOHN SMITH', contributor_type: 'individual', state: 'new_york', zip: '02134', country: 'US' });
+    expect(result.ok && result.values.pledge).toEqual({ commitment_date: '2029-01-15', commitment_amount_cents: 25000 });
+    expect(result.ambiguousDate).toBe(false);
+    expect(reasonOf(readDonorRow({ ...row, contributor_type: 'CORP' }, ctx))).toBe("Contributor type 'CORP' is not one we record");
+  });
+
+  it('reports an ambiguous slash date, read in the upload’s order, even when the row is refused', () => {
+    const row = { name: 'Ann Lee', contributor_type: 'individual', commitment_amount: '100', commitment_date: '03/04/2029' };
+    const mdy = readDonorRow(row, ctx);
+    const dmy = readDonorRow(row, { ...ctx, dateOrder: 'dmy' });
+    expect(mdy.ok && mdy.values.pledge?.commitment_date).toBe('2029-03-04');
+    expect(dmy.ok && dmy.values.pledge?.commitment_date).toBe('2029-04-03');
+    expect(mdy.ambiguousDate && dmy.ambiguousDate).toBe(true);
+    expect(readDonorRow({ ...row, name: '' }, ctx)).toEqual({ ok: false, reason: M.NAME_REQUIRED, ambiguousDate: true });
+  });
+
+  it('joins first and last names when there is no name', () => {
+    const result = readDonorRow({ first_name: ' Ann ', last_name: 'Lee', contributor_type: 'Individual' }, ctx);
+    expect(result.ok && result.values.donor.name).toBe('Ann Lee');
+    expect(result.ok && result.values.pledge).toBeNull();
+  });
+
+  it('uses the file’s defaults for fields no cell gives, and Undetermined eligibility', () => {
+    const result = readDonorRow({ name: 'Ann Lee', contributor_type: '  ' }, { ...ctx, defaults: { contributor_type: 'individual' } });
+    expect(result.ok && result.values.donor).toMatchObject({ contributor_type: 'individual', eligibility: 'un', country: 'US', state: null, zip: null });
+    expect(reasonOf(readDonorRow({ name: 'Ann Lee' }, ctx))).toBe(M.CONTRIBUTOR_TYPE_REQUIRED);
+  });
+
+  it('reads eligibility by label or value', () => {
+    const result = readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', eligibility: 'participant option a' }, ctx);
+    expect(result.ok && result.values.donor.eligibility).toBe('p-a');
+    expect(reasonOf(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', eligibility: 'maybe' }, ctx))).toBe("Eligibility 'maybe' is not one we record");
+  });
+
+  it('takes the country from an international phone when no country is given, and drops the state abroad', () => {
+    const row = { name: 'Ann Lee', contributor_type: 'individual', donor_phone: '+44 20 7183 8750', state: 'London', zip: 'SW1A 1AA' };
+    const result = readDonorRow(row, ctx);
+    expect(result.ok && result.values.donor).toMatchObject({ donor_phone: '+442071838750', country: 'GB', state: null, zip: 'SW1A 1AA' });
+    expect(reasonOf(readDonorRow({ ...row, contributor_type: 'LLC' }, ctx))).toBe(M.INTERNATIONAL_INDIVIDUAL_ONLY);
+    // A country column wins over the phone's country.
+    const here = readDonorRow({ ...row, country: 'United States', state: 'NY', zip: '10023' }, ctx);
+    expect(here.ok && here.values.donor).toMatchObject({ country: 'US', state: 'new_york', donor_phone: '+442071838750' });
+  });
+
+  it('reads countries by code or name', () => {
+    const result = readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', country: 'Canada', state: 'Ontario', zip: '1010' }, ctx);
+    expect(result.ok && result.values.donor).toMatchObject({ country: 'CA', state: null, zip: '1010' });
+    expect(reasonOf(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', country: 'Atlantis' }, ctx))).toBe(
+      "Unknown country 'Atlantis': use a 2-letter code such as US",
+    );
+  });
+
+  it.each<[string, MappedRow, string]>([
+    ['an unknown state', { state: 'Xx' }, "Unknown state 'Xx'"],
+    ['a bad phone', { donor_phone: '555-1234' }, 'Donor phone: Phone number is not valid'],
+    ['a bad e-mail', { donor_email: 'ann@' }, M.EMAIL_INVALID],
+    ['a bad ZIP', { zip: 'ABCDE' }, M.ZIP_INVALID],
+    ['a name with digits', { name: 'Ann #2' }, M.NAME_FORMAT],
+    ['a long employer', { employer: 'x'.repeat(101) }, M.TEXT_MAX],
+    ['a date without amount', { commitment_date: '2029-03-01' }, M.COMMITMENT_AMOUNT_REQUIRED],
+    ['an amount without date', { commitment_amount: '500' }, M.COMMITMENT_DATE_REQUIRED],
+    ['a bad amount', { commitment_date: '2029-03-01', commitment_amount: 'lots' }, 'Commitment amount: Amount must be a number such as 250 or $1,250.00'],
+    ['a zero amount', { commitment_date: '2029-03-01', commitment_amount: '$0' }, 'Commitment amount: Amount must be more than $0'],
+    ['a bad date', { commitment_date: 'soon', commitment_amount: '500' }, `Commitment date: ${DATE_REASONS.invalid}`],
+    ['no such day', { commitment_date: '2029-02-30', commitment_amount: '500' }, `Commitment date: ${DATE_REASONS.notReal('2029-02-30')}`],
+  ])('refuses %s', (_what, cells, reason) => {
+    expect(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', ...cells }, ctx)).toEqual({ ok: false, reason, ambiguousDate: false });
+  });
+
+  it('trims cells and treats blank ones as absent', () => {
+    const result = readDonorRow({ name: '  Ann   Lee ', contributor_type: ' individual ', donor_email: ' ANN@X.ORG ', city: '   ', commitment_date: ' ', commitment_amount: '' }, ctx);
+    expect(result.ok && result.values).toEqual({
+      donor: expect.objectContaining({ name: 'Ann Lee', donor_email: 'ann@x.org', city: null, donor_phone: null }),
+      pledge: null,
+    });
+  });
+});
+
+describe('readPaymentRow', () => {
+  it("reads the template's example row", () => {
+    expect(readPaymentRow(templateRow('payment'), ctx)).toEqual({
+      ok: true,
+      ambiguousDate: false,
+      values: {
+        donor_email: 'maryjane@example.org',
+        donor_phone: '2125550142',
+        name: null,
+        zip: null,
+        paying_date: '2029-03-15',
+        paid_amount_cents: 25000,
+        payment_method: 'check',
+        recipient: null,
+        check_number: null,
+        reference_number: null,
+        memo: null,
+      },
+    });
+  });
+
+  it('reads an ActBlue row: a date with a time, card by default, the receipt as reference', () => {
+    const row = { paying_date: '2024-03-15 14:22:01', paid_amount: '25.00', reference_number: 'AB12345', first_name: 'Ann', last_name: 'Lee', zip: '2134', check_number: '', recipient: 'Lee for Council' };
+    expect(readPaymentRow(row, { ...ctx, defaults: { payment_method: 'card' } })).toEqual({
+      ok: true,
+      ambiguousDate: false,
+      values: {
+        donor_email: null,
+        donor_phone: null,
+        name: 'Ann Lee',
+        zip: '02134',
+        paying_date: '2024-03-15',
+        paid_amount_cents: 2500,
+        payment_method: 'card',
+        recipient: 'Lee for Council',
+        check_number: null,
+        reference_number: 'AB12345',
+        memo: null,
+      },
+    });
+  });
+
+  it('keeps a check number for checks only', () => {
+    const row = { donor_email: 'a@x.org', paying_date: '2029-03-01', paid_amount: '10', check_number: '1042' };
+    const check = readPaymentRow({ ...row, payment_method: 'cheque' }, ctx);
+    const card = readPaymentRow({ ...row, payment_method: 'Visa' }, ctx);
+    expect(check.ok && [check.values.payment_method, check.values.check_number]).toEqual(['check', '1042']);
+    expect(card.ok && [card.values.payment_method, card.values.check_number]).toEqual(['card', null]);
+    expect(reasonOf(readPaymentRow({ ...row, payment_method: 'check', check_number: 'No. 1042!' }, ctx))).toBe(M.CHECK_NUMBER_INVALID);
+  });
+
+  it('accepts today and the next day (time zones), not later', () => {
+    const row = { donor_email: 'a@x.org', paid_amount: '10', payment_method: 'cash' };
+    expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-20' }, ctx))).toBe('ok');
+    expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-21' }, ctx))).toBe('ok');
+    expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-22' }, ctx))).toBe(M.DATE_IN_FUTURE);
+  });
+
+  it('reports an ambiguous slash date', () => {
+    const result = readPaymentRow({ donor_email: 'a@x.org', paying_date: '03/04/2029', paid_amount: '10', payment_method: 'cash' }, ctx);
+    expect(result.ambiguousDate).toBe(true);
+    expect(result.ok && result.values.paying_date).toBe('2029-03-04');
+    expect(readPaymentRow({ paying_date: '03/04/2029' }, ctx)).toEqual({ ok: false, reason: ROW_REASONS.noDonorKey, ambiguousDate: true });
+  });
+
+  it.each<[string, MappedRow, string]>([
+    ['a row without e-mail, phone or name', { donor_email: ' ', name: '' }, ROW_REASONS.noDonorKey],
+    ['a bad phone', { donor_phone: '12' }, 'Donor phone: Phone number is not valid'],
+    ['a bad e-mail', { donor_email: 'not-an-email' }, M.EMAIL_INVALID],
+    ['an unknown method', { payment_method: 'Bitcoin' }, "Payment method 'Bitcoin' is not one we record"],
+    ['no method', { payment_method: '' }, M.PAYMENT_METHOD_REQUIRED],
+    ['no amount', { paid_amount: '' }, M.PAID_AMOUNT_REQUIRED],
+    ['a negative amount', { paid_amount: '(25.00)' }, 'Paid amount: Amount cannot be negative'],
+    ['no date', { paying_date: '' }, M.PAYING_DATE_REQUIRED],
+    ['a bad date', { paying_date: '2029-13-01' }, `Payment date: ${DATE_REASONS.notReal('2029-13-01')}`],
+    ['a long memo', { memo: 'm'.repeat(501) }, M.TEXT_MAX],
+  ])('refuses %s', (_what, cells, reason) => {
+    const row = { donor_email: 'a@x.org', paying_date: '2029-03-01', paid_amount: '10', payment_method: 'cash', ...cells };
+    expect(readPaymentRow(row, ctx)).toEqual({ ok: false, reason, ambiguousDate: false });
+  });
+
+  it('finds the donor by phone or name alone', () => {
+    const base = { paying_date: '2029-03-01', paid_amount: '10', payment_method: 'cash' };
+    const byPhone = readPaymentRow({ ...base, donor_phone: '(212) 555-0142' }, ctx);
+    expect(byPhone.ok && byPhone.values).toMatchObject({ donor_email: null, donor_phone: '2125550142', name: null });
+    const byName = readPaymentRow({ ...base, name: 'LEE, ANN' }, ctx);
+    expect(byName.ok && byName.values).toMatchObject({ name: 'ANN LEE' });
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * Reading one row of an upload: the cells of the columns mapped to our fields, normalised
+ * (normalize.ts) and then validated with the same yup schemas as manual entry, so that an imported
+ * donor or payment is exactly what the forms would have accepted. A row either reads as values or
+ * is refused with one reason a person can act on. Pure: no React, no Node.
+ */
+import { object, ValidationError, type AnyObject, type ValidateOptions } from 'yup';
+import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, PAYMENT_METHOD_OPTIONS, US_STATE_OPTIONS } from '../donor-book/enums';
+import {
+  DEFAULT_COUNTRY,
+  DONOR_VALIDATION_MESSAGES as M,
+  donationFieldsShape,
+  donorEmailField,
+  donorFieldsSchema,
+  pledgeFieldsShape,
+} from '../validation/donors';
+import type { ColumnMapping, DateOrder } from './api-contract';
+import { importFields } from './fields';
+import {
+  isAmbiguousSlashDate,
+  joinName,
+  matchOption,
+  normalizeCountry,
+  normalizeEmail,
+  normalizeName,
+  normalizePhone,
+  normalizeZip,
+  parseAmountCents,
+  parseImportDate,
+  phoneCountry,
+} from './normalize';
+
+export interface RowContext {
+  /** How slash dates are read. */
+  dateOrder: DateOrder;
+  /** YYYY-MM-DD from the server clock (a payment date may not be later than the next day). */
+  today: string;
+  /** Values for fields no column gives (contributor_type, payment_method, eligibility, country). */
+  defaults: Record<string, string>;
+}
+
+/** field name → the raw cell text of the column mapped to it (fields not mapped are absent). */
+export type MappedRow = Record<string, string>;
+
+export interface DonorImportValues {
+  donor: {
+    name: string;
+    donor_phone: string | null;
+    donor_email: string | null;
+    contributor_type: string;
+    employer: string | null;
+    occupation: string | null;
+    address: string | null;
+    apt_unit: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    district: string | null;
+    country: string;
+    eligibility: string;
+    recipient: string | null;
+  };
+  pledge: { commitment_date: string; commitment_amount_cents: number } | null;
+}
+
+export interface PaymentImportValues {
+  donor_email: string | null;
+  donor_phone: string | null;
+  name: string | null;
+  zip: string | null;
+  paying_date: string;
+  paid_amount_cents: number;
+  payment_method: string;
+  recipient: string | null;
+  check_number: string | null;
+  reference_number: string | null;
+  memo: string | null;
+}
+
+export type RowResult<T> = { ok: true; values: T; ambiguousDate: boolean } | { ok: false; reason: string; ambiguousDate: boolean };
+
+export const ROW_REASONS = {
+  noDonorKey: 'The row has no donor e-mail, phone or name to find the donor by',
+  contributorType: (text: string) => `Contributor type '${text}' is not one we record`,
+  eligibility: (text: string) => `Eligibility '${text}' is not one we record`,
+  paymentMethod: (text: string) => `Payment method '${text}' is not one we record`,
+  state: (text: string) => `Unknown state '${text}'`,
+} as const;
+
+/** Every field either type reads (a mapping to anything else is ignored). */
+const FIELD_LABELS = new Map([...importFields('donor'), ...importFields('payment')].map((f) => [f.name, f.label] as const));
+
+/** A normaliser's reason, naming the field: "Commitment amount: Amount must be …". */
+const labelled = (field: string, reason: string) => `${FIELD_LABELS.get(field) ?? field}: ${reason}`;
+
+/** Header i's cell → its field; a field mapped twice keeps its first non-blank cell. */
+export function mappedRow(headers: string[], mapping: ColumnMapping, cells: string[]): MappedRow {
+  const row: MappedRow = Object.create(null) as MappedRow;
+  headers.forEach((header, i) => {
+    const field = Object.hasOwn(mapping, header) ? mapping[header] : '';
+    if (!field || !FIELD_LABELS.has(field)) return;
+    const value = cells[i] ?? '';
+    if (!Object.hasOwn(row, field) || row[field]!.trim() === '') row[field] = value;
+  });
+  return row;
+}
+
+/** The trimmed cell of `field`, or undefined when it is not mapped or blank. */
+function cell(row: MappedRow, field: string): string | undefined {
+  const value = Object.hasOwn(row, field) ? row[field]!.trim() : '';
+  return value === '' ? undefined : value;
+}
+
+/** The cell of `field`, else the value chosen for the whole file. */
+function cellOrDefault(row: MappedRow, ctx: RowContext, field: string): string | undefined {
+  return cell(row, field) ?? (Object.hasOwn(ctx.defaults, field) ? ctx.defaults[field]!.trim() || undefined : undefined);
+}
+
+/** The first message of `schema` for `value` (strict, as the server validates bodies), or null. */
+function schemaProblem(schema: { validateSync(value: unknown, options?: ValidateOptions<AnyObject>): unknown }, value: unknown, context?: AnyObject): string | null {
+  try {
+    schema.validateSync(value, { strict: true, abortEarly: true, context });
+    return null;
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors[0] ?? error.message;
+    throw error;
+  }
+}
+
+/** The row's name: `name`, else first and last name joined; normalised. */
+const rowName = (row: MappedRow) => normalizeName(cell(row, 'name') ?? joinName(cell(row, 'first_name'), cell(row, 'last_name')));
+
+const pledgeSchema = object({ commitment_date: pledgeFieldsShape.commitment_date, commitment_amount_cents: pledgeFieldsShape.commitment_amount_cents });
+
+const paymentSchema = object({
+  donor_email: donorEmailField,
+  paying_date: donationFieldsShape.paying_date,
+  paid_amount_cents: donationFieldsShape.paid_amount_cents,
+  payment_method: donationFieldsShape.payment_method,
+  reference_number: donationFieldsShape.reference_number,
+  check_number: donationFieldsShape.check_number,
+  recipient: donationFieldsShape.recipient,
+  memo: donationFieldsShape.memo,
+});
+
+/**
+ * A donor row → the donor (validated with donorFieldsSchema) and, when both its commitment date and
+ * amount are given, a pledge. Blank cells are absent; contributor type, eligibility and country use
+ * the file's default when their cell is blank or not mapped (eligibility else 'un', country else the
+ * country of an international phone, else 'US'). A donor abroad has no state.
+ */
+export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorImportValues> {
+  const dateCell = cell(row, 'commitment_date');
+  const ambiguousDate = dateCell !== undefined && isAmbiguousSlashDate(dateCell);
+  const refuse = (reason: string): RowResult<DonorImportValues> => ({ ok: false, reason, ambiguousDate });
+
+  let donorPhone: string | null = null;
+  const phoneCell = cell(row, 'donor_phone');
+  if (phoneCell !== undefined) {
+    const phone = normalizePhone(phoneCell);
+    if (!phone.ok) return refuse(labelled('donor_phone', phone.reason));
+    donorPhone = phone.value;
+  }
+
+  const typeText = cellOrDefault(row, ctx, 'contributor_type');
+  const contributorType = typeText === undefined ? '' : matchOption(CONTRIBUTOR_TYPE_OPTIONS, typeText);
+  if (contributorType === null) return refuse(ROW_REASONS.contributorType(typeText!));
+
+  const eligibilityText = cellOrDefault(row, ctx, 'eligibility');
+  const eligibility = eligibilityText === undefined ? 'un' : matchOption(ELIGIBILITY_OPTIONS, eligibilityText);
+  if (eligibility === null) return refuse(ROW_REASONS.eligibility(eligibilityText!));
+
+  let country = DEFAULT_COUNTRY;
+  const countryText = cellOrDefault(row, ctx, 'country');
+  if (countryText !== undefined) {
+    const read = normalizeCountry(countryText);
+    if (!read.ok) return refuse(read.reason);
+    country = read.value;
+  } else if (donorPhone !== null) {
+    country = phoneCountry(donorPhone) ?? DEFAULT_COUNTRY;
+  }
+
+  let state: string | null = null;
+  const stateCell = cell(row, 'state');
+  if (stateCell !== undefined && country === DEFAULT_COUNTRY) {
+    state = matchOption(US_STATE_OPTIONS, stateCell);
+    if (state === null) return refuse(ROW_REASONS.state(stateCell));
+  }
+
+  const zipCell = cell(row, 'zip');
+  const text = (field: string) => cell(row, field) ?? null;
+  const donor: DonorImportValues['donor'] = {
+    name: rowName(row),
+    donor_phone: donorPhone,
+    donor_email: normalizeEmail(cell(row, 'donor_email') ?? ''),
+    contributor_type: contributorType,
+    employer: text('employer'),
+    occupation: text('occupation'),
+    address: text('address'),
+    apt_unit: text('apt_unit'),
+    city: text('city'),
+    state,
+    zip: zipCell === undefined ? null : normalizeZip(zipCell, country).value,
+    district: text('district'),
+    country,
+    eligibility,
+    recipient: text('recipient'),
+  };
+  // No type at all is the schema's 'required' (undefined), as in the form.
+  const donorProblem = schemaProblem(donorFieldsSchema, { ...donor, contributor_type: contributorType || undefined });
+  if (donorProblem) return refuse(donorProblem);
+
+  const amountCell = cell(row, 'commitment_amount');
+  if (dateCell === undefined && amountCell === undefined) return { ok: true, values: { donor, pledge: null }, ambiguousDate };
+  if (dateCell === undefined) return refuse(M.COMMITMENT_DATE_REQUIRED);
+  if (amountCell === undefined) return refuse(M.COMMITMENT_AMOUNT_REQUIRED);
+  const date = parseImportDate(dateCell, ctx.dateOrder);
+  if (!date.ok) return refuse(labelled('commitment_date', date.reason));
+  const amount = parseAmountCents(amountCell);
+  if (!amount.ok) return refuse(labelled('commitment_amount', amount.reason));
+  const pledge = { commitment_date: date.value, commitment_amount_cents: amount.value };
+  const pledgeProblem = schemaProblem(pledgeSchema, pledge);
+  if (pledgeProblem) return refuse(pledgeProblem);
+  return { ok: true, values: { donor, pledge }, ambiguousDate };
+}
+
+/**
+ * A payment row → the payment (validated with the donation schema's fields; the date may not be
+ * later than ctx.today + 1 day) and what finds its donor: e-mail, phone, name (and ZIP). The payment
+ * method uses the file's default when its cell is blank or not mapped; a check number is kept for
+ * checks only.
+ */
+export function readPaymentRow(row: MappedRow, ctx: RowContext): RowResult<PaymentImportValues> {
+  const dateCell = cell(row, 'paying_date');
+  const ambiguousDate = dateCell !== undefined && isAmbiguousSlashDate(dateCell);
+  const refuse = (reason: string): RowResult<PaymentImportValues> => ({ ok: false, reason, ambiguousDate });
+
+  let donorPhone: string | null = null;
+  const phoneCell = cell(row, 'donor_phone');
+  if (phoneCell !== undefined) {
+    const phone = normalizePhone(phoneCell);
+    if (!phone.ok) return refuse(labelled('donor_phone', phone.reason));
+    donorPhone = phone.value;
+  }
+  const donorEmail = normalizeEmail(cell(row, 'donor_email') ?? '');
+  const name = rowName(row) || null;
+  if (donorEmail === null && donorPhone === null && name === null) return refuse(ROW_REASONS.noDonorKey);
+  const zipCell = cell(row, 'zip');
+
+  let payingDate: string | undefined;
+  if (dateCell !== undefined) {
+    const date = parseImportDate(dateCell, ctx.dateOrder);
+    if (!date.ok) return refuse(labelled('paying_date', date.reason));
+    payingDate = date.value;
+  }
+
+  let paidCents: number | undefined;
+  const amountCell = cell(row, 'paid_amount');
+  if (amountCell !== undefined) {
+    const amount = parseAmountCents(amountCell);
+    if (!amount.ok) return refuse(labelled('paid_amount', amount.reason));
+    paidCents = amount.value;
+  }
+
+  const methodText = cellOrDefault(row, ctx, 'payment_method');
+  const method = methodText === undefined ? undefined : matchOption(PAYMENT_METHOD_OPTIONS, methodText);
+  if (method === null) return refuse(ROW_REASONS.paymentMethod(methodText!));
+
+  const payment = {
+    donor_email: donorEmail,
+    paying_date: payingDate,
+    paid_amount_cents: paidCents,
+    payment_method: method,
+    reference_number: cell(row, 'reference_number') ?? null,
+    check_number: method === 'check' ? (cell(row, 'check_number') ?? null) : null,
+    recipient: cell(row, 'recipient') ?? null,
+    memo: cell(row, 'memo') ?? null,
+  };
+  const problem = schemaProblem(paymentSchema, payment, { today: ctx.today });
+  if (problem) return refuse(problem);
+
+  return {
+    ok: true,
+    values: {
+      ...payment,
+      donor_phone: donorPhone,
+      name,
+      zip: zipCell === undefined ? null : normalizeZip(zipCell).value,
+      paying_date: payingDate!,
+      paid_amount_cents: paidCents!,
+      payment_method: method!,
+    },
+    ambiguousDate,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The import stage of an upload's job: writes the rows validation staged as 'valid', batch by batch,
+ * each batch one transaction that also marks its rows 'imported' (or why not). A crash loses at most
+ * the batch in flight, which rolls back whole; the job then resumes from the first row still
+ * 'valid'. Rows are checked again on what the book holds now, under the same donor locks as manual
+ * entry (donors by the unique e-mail/phone indexes; payments by locking their donors in id order).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RowOutcome, UploadOptions } from '../../../domain/imports/api-contract';
+import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
+import type { Tx } from '../../db/executor';
+import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import { lockDonors } from '../donors/donor-repository';
+import { writeErrorReport } from './error-report';
+import { cashOf, insertImportedDonations, insertImportedDonors, openPledgesOf, type ImportedDonation } from './import-write-repository';
+import { REASONS, donorRowProblem, planPayment, type DonorBook } from './row-checks';
+import type { JobReporter } from './upload-progress';
+import { markRows, moveUpload, nextValidRows, rejectRows, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
+
+const BATCH = 2_000;
+
+type Rejection = { rowNumber: number; outcome: RowOutcome; reason: string };
+
+async function importDonorBatch(tx: Tx, upload: UploadRecord, campaign: BookCampaign, options: UploadOptions, rows: StagedRow[], now: Date): Promise<void> {
+  const rejected: Rejection[] = [];
+  const passing: number[] = [];
+  for (const row of rows) {
+    const problem = donorRowProblem(campaign, row.data as unknown as DonorImportValues, { confirmOutsideCycle: options.confirm_outside_cycle === true });
+    if (problem) rejected.push({ rowNumber: row.rowNumber, outcome: 'rejected', reason: problem });
+    else passing.push(row.rowNumber);
+  }
+  await rejectRows(tx, upload.id, rejected);
+  const written = new Set(
+    await insertImportedDonors(tx, { uploadId: upload.id, campaignId: upload.campaignId, fileName: upload.fileName, actorId: upload.createdBy, now, rowNumbers: passing, cycle: campaign.cycle }),
+  );
+  // Another donor took the e-mail or phone since validation: the unique index said so.
+  await markRows(tx, upload.id, passing.filter((n) => !written.has(n)), 'duplicate', REASONS.duplicate);
+}
+
+async function importPaymentBatch(tx: Tx, upload: UploadRecord, campaign: BookCampaign, options: UploadOptions, rows: StagedRow[], now: Date): Promise<void> {
+  const donorIds = [...new Set(rows.map((r) => String((r.data as { donor_id: string }).donor_id)))];
+  const locked = await lockDonors(tx, upload.campaignId, donorIds);
+  const [pledges, cash] = await Promise.all([openPledgesOf(tx, upload.campaignId, donorIds), cashOf(tx, upload.campaignId, donorIds, campaign.cycle)]);
+  const books = new Map<string, DonorBook>(
+    locked.map((donor) => [donor.id, { donor, aggregate: donor.paidCents + donor.outstandingCents, cash: cash.get(donor.id) ?? 0, pledges: pledges.filter((p) => p.donorId === donor.id) }]),
+  );
+  const rejected: Rejection[] = [];
+  const writes: ImportedDonation[] = [];
+  for (const row of rows) {
+    const values = row.data as unknown as PaymentImportValues & { donor_id: string };
+    const book = books.get(values.donor_id);
+    if (!book) {
+      rejected.push({ rowNumber: row.rowNumber, outcome: 'rejected', reason: REASONS.donorGone });
+      continue;
+    }
+    const plan = planPayment(campaign, book, row.rowNumber, values, { confirmOutsideCycle: options.confirm_outside_cycle === true });
+    if (plan.ok) writes.push(...plan.donations);
+    else rejected.push({ rowNumber: row.rowNumber, outcome: 'rejected', reason: plan.reason });
+  }
+  await rejectRows(tx, upload.id, rejected);
+  await insertImportedDonations(tx, { uploadId: upload.id, campaignId: upload.campaignId, fileName: upload.fileName, actorId: upload.createdBy, now, donations: writes });
+}
+
+/** Runs (or resumes) the import stage of `upload` (status 'importing'). */
+export async function importUpload(app: FastifyInstance, upload: UploadRecord, reporter: JobReporter): Promise<void> {
+  const options = upload.options as UploadOptions;
+  const campaign = await loadBookCampaign(app.db, upload.campaignId);
+  const start = await rowSummary(app.db, upload.id);
+  const total = start.valid + start.imported;
+  let done = start.imported;
+  await reporter.progress(done, total, 'importing');
+  for (;;) {
+    if (await reporter.cancelled()) {
+      const summary = await rowSummary(app.db, upload.id);
+      await updateUpload(app.db, upload.id, { importedRows: summary.imported, progressDone: summary.imported }, app.clock.now());
+      return;
+    }
+    const rows = await nextValidRows(app.db, upload.id, BATCH);
+    if (rows.length === 0) break;
+    const now = app.clock.now();
+    await app.db.transaction(async (tx) => {
+      if (upload.type === 'donor') await importDonorBatch(tx, upload, campaign, options, rows, now);
+      else await importPaymentBatch(tx, upload, campaign, options, rows, now);
+    });
+    done += rows.length;
+    await reporter.progress(done, total, 'importing');
+  }
+  await finishImport(app, upload, reporter);
+}
+
+/** Counts, the error report and the final status once no row is left 'valid'. */
+async function finishImport(app: FastifyInstance, upload: UploadRecord, reporter: JobReporter): Promise<void> {
+  const summary = await rowSummary(app.db, upload.id);
+  const errorKey = await writeErrorReport(app, upload, upload.headers);
+  const status = summary.rejected + summary.duplicates > 0 ? 'completed_with_errors' : 'completed';
+  const now = app.clock.now();
+  const moved = await moveUpload(
+    app.db,
+    upload.id,
+    ['importing'],
+    {
+      status,
+      importedRows: summary.imported,
+      validRows: summary.valid,
+      rejectedRows: summary.rejected,
+      duplicateRows: summary.duplicates,
+      reasons: summary.reasons,
+      errorKey,
+      progressDone: summary.imported,
+      finishedAt: now,
+    },
+    now,
+  );
+  if (moved) {
+    app.log.info({ uploadId: upload.id, campaignId: upload.campaignId, imported: summary.imported, rejected: summary.rejected, duplicates: summary.duplicates }, 'upload imported');
+    reporter.finish(status);
+  } else {
+    await updateUpload(app.db, upload.id, { importedRows: summary.imported }, now);
+  }
+}

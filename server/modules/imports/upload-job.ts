@@ -1,0 +1,136 @@
+/**
+ * The one job of bulk uploads ('bulk-upload', payload { uploadId }): it does what the upload's status
+ * asks — 'validating' runs the validation stage, 'importing' the import stage (resuming where the
+ * last committed batch left off) — and nothing for any other status, so sending it twice is
+ * harmless. One worker at a time per upload: the job holds a PostgreSQL advisory lock on a
+ * connection of its own for as long as it runs; a process that dies loses its connection and so the
+ * lock.
+ *
+ * Recovery: when the app starts, and every 30 s, uploads left 'validating' or 'importing' whose lock
+ * is free (the worker died: kill -9, a crash, a deploy) get their job sent again (at start: all of
+ * them; later: those silent for a minute). A file that cannot be read fails the upload with the
+ * reader's message; any other error is retried by the job's policy, and the last attempt fails the
+ * upload with a clear message.
+ */
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import { defineJob, type RetryPolicy } from '../../plugins/jobs';
+import { ImportFileError } from './file-errors';
+import { importUpload } from './import-upload';
+import { copyToLocal } from './upload-file';
+import { jobReporter } from './upload-progress';
+import { findUploadForJob, moveUpload, runningUploadIds, staleRunningUploadIds } from './upload-repository';
+import { validateUpload } from './validate-upload';
+
+const RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true };
+const SWEEP_EVERY_MS = 30_000;
+const SILENT_FOR_SECONDS = 60;
+export const UNEXPECTED_FAILURE = 'The upload stopped on an unexpected error and was not finished; rows already imported are kept. Upload the file again to import the rest.';
+
+/** An advisory lock on a connection of its own, per upload; null when another worker holds it. */
+async function takeUploadLock(pool: pg.Pool, uploadId: string): Promise<(() => Promise<void>) | null> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended('upload:' || $1, 0)) as locked", [uploadId]);
+    if (!rows[0]?.locked) {
+      client.release();
+      return null;
+    }
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  return async () => {
+    try {
+      await client.query("select pg_advisory_unlock(hashtextextended('upload:' || $1, 0))", [uploadId]);
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+    }
+  };
+}
+
+async function failUpload(app: FastifyInstance, uploadId: string, message: string, reporter?: ReturnType<typeof jobReporter>) {
+  const now = app.clock.now();
+  const moved = await moveUpload(app.db, uploadId, ['validating', 'importing'], { status: 'failed', message, finishedAt: now }, now);
+  if (moved) reporter?.finish('failed', message);
+}
+
+/** Runs what the upload's status asks for (see above); `attempt` counts from 1. Also used by the demo seed. */
+export async function runUpload(app: FastifyInstance, uploadId: string, attempt: number): Promise<void> {
+  const release = await takeUploadLock(app.pool, uploadId);
+  if (!release) return;
+  try {
+    const upload = await findUploadForJob(app.db, uploadId);
+    if (!upload || (upload.status !== 'validating' && upload.status !== 'importing')) return;
+    const reporter = jobReporter(app, upload);
+    try {
+      if (upload.status === 'importing') {
+        await importUpload(app, upload, reporter);
+        return;
+      }
+      const copy = await copyToLocal(app, upload.fileKey, upload.fileName);
+      try {
+        await validateUpload(app, upload, copy, reporter);
+      } finally {
+        await copy.dispose();
+      }
+    } catch (error) {
+      if (error instanceof ImportFileError) {
+        const where = typeof (error as { rowNumber?: unknown }).rowNumber === 'number' ? ` (row ${(error as { rowNumber: number }).rowNumber})` : '';
+        await failUpload(app, uploadId, `${error.message}${where}`, reporter);
+        return;
+      }
+      if ((error as { code?: unknown }).code === 'NOT_FOUND') {
+        await failUpload(app, uploadId, ERROR_MESSAGES.UPLOAD_FILE_MISSING, reporter);
+        return;
+      }
+      if (attempt > RETRY.limit) {
+        app.log.error({ err: error, uploadId }, 'upload failed; no attempts left');
+        await failUpload(app, uploadId, UNEXPECTED_FAILURE, reporter);
+        return;
+      }
+      throw error;
+    }
+  } finally {
+    await release();
+  }
+}
+
+export const uploadJob = defineJob<{ uploadId: string }>({
+  name: 'bulk-upload',
+  retry: RETRY,
+  handler: ({ uploadId }, { app, attempt }) => runUpload(app, uploadId, attempt),
+});
+
+/** Sends the job again for running uploads no worker holds (all of them, or those silent for a minute). */
+export async function recoverUploads(app: FastifyInstance, options: { all: boolean }): Promise<number> {
+  const ids = options.all ? await runningUploadIds(app.db) : await staleRunningUploadIds(app.db, new Date(app.clock.now().getTime() - SILENT_FOR_SECONDS * 1000));
+  let sent = 0;
+  for (const uploadId of ids) {
+    const release = await takeUploadLock(app.pool, uploadId);
+    if (!release) continue;
+    await release();
+    await app.jobs.send(uploadJob, { uploadId });
+    sent++;
+  }
+  if (sent > 0) app.log.info({ uploads: sent }, 'unfinished uploads resumed');
+  return sent;
+}
+
+/** Registers the job and the recovery (at start, then every 30 s until the app closes). */
+export async function registerUploadJob(app: FastifyInstance): Promise<void> {
+  await app.jobs.register(uploadJob);
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = (all: boolean) => recoverUploads(app, { all }).catch((error: unknown) => app.log.warn({ err: error }, 'upload recovery sweep failed'));
+  app.addHook('onReady', async () => {
+    await sweep(true);
+    timer = setInterval(() => void sweep(false), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  });
+}
