@@ -101,6 +101,8 @@ export async function runUpload(app: FastifyInstance, uploadId: string, attempt:
 export const uploadJob = defineJob<{ uploadId: string }>({
   name: 'bulk-upload',
   retry: RETRY,
+  // People wait on it: picked up within half a second (pg-boss polls every 2 s by default).
+  pollingIntervalSeconds: 0.5,
   handler: ({ uploadId }, { app, attempt }) => runUpload(app, uploadId, attempt),
 });
 

@@ -8,7 +8,7 @@ import { LogCallModal } from '../../../components/log-call-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { addFollowUpCall, listFollowUpCalls } from '../api/donors-api';
-import { useRemote } from '../use-remote';
+import { useRemote } from '../../../lib/use-remote';
 import styles from './sections.module.css';
 
 const PAGE_SIZE = 10;

@@ -10,7 +10,7 @@ import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { deleteDonation, listDonations } from '../api/donors-api';
-import { useRemote } from '../use-remote';
+import { useRemote } from '../../../lib/use-remote';
 import { isOutsideCycle } from '../outside-cycle';
 import { DonationFormModal } from './donation-form-modal';
 import { DonationRefunds, fullyRefunded } from './donation-refunds';

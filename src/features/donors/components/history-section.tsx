@@ -7,7 +7,7 @@ import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../com
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { listDonorHistory } from '../api/donors-api';
-import { useRemote } from '../use-remote';
+import { useRemote } from '../../../lib/use-remote';
 import styles from './sections.module.css';
 
 const PAGE_SIZE = 10;

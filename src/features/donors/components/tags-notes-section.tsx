@@ -15,7 +15,7 @@ import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { addMetadata, deleteMetadata, listMetadata, updateMetadata } from '../api/donors-api';
-import { useRemote } from '../use-remote';
+import { useRemote } from '../../../lib/use-remote';
 import styles from './sections.module.css';
 
 const METADATA_LIMIT = 500;

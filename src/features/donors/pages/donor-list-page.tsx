@@ -17,7 +17,7 @@ import { listCampaignCycles, listDonors, listDonorTags } from '../api/donors-api
 import { DonorFormModal } from '../components/donor-form-modal';
 import { LimitUsed } from '../components/limit-used';
 import { donorListQuery, donorListSearchParams, hasFilters, PAGE_SIZES, readDonorListState, type DonorListState } from '../donor-query';
-import { useCampaignId, useCampaignName, useRemote } from '../use-remote';
+import { useCampaignId, useCampaignName, useRemote } from '../../../lib/use-remote';
 import styles from './donors.module.css';
 
 /** /donor-list: the campaign's donors, searched, filtered, sorted and paged on the server; state in the URL. */

@@ -204,6 +204,13 @@ describe('/donor-list/:donorId', () => {
     expect(await screen.findByText('Met at the gala')).toBeInTheDocument();
   });
 
+  it('says which bulk upload created the donor, linking to it', async () => {
+    detailOverrides = { import_origin: { upload_id: '7a0c3a53-2f4e-4d59-9b1a-1b7c2b0f6a11', file_name: 'donors.csv', row_number: 7 } };
+    open();
+    expect(await screen.findByText(/Imported from/, undefined, { timeout: 15_000 })).toHaveTextContent('Imported from donors.csv, row 7');
+    expect(screen.getByRole('link', { name: 'donors.csv' })).toHaveAttribute('href', '/bulk-history?upload=7a0c3a53-2f4e-4d59-9b1a-1b7c2b0f6a11');
+  });
+
   it('hides write actions without the write resources', async () => {
     resources = ['donor.read', 'donation.read'];
     open();

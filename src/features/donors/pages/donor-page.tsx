@@ -23,7 +23,7 @@ import { MergeModal } from '../components/merge-modal';
 import { PledgesSection } from '../components/pledges-section';
 import { TagsNotesSection } from '../components/tags-notes-section';
 import { countryLabel } from '../countries';
-import { useCampaignId, useRemote } from '../use-remote';
+import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import styles from './donor-page.module.css';
 
 /** /donor-list/:donorId: one donor's contact details, figures, pledges, donations, history, tags, notes, calls; edit, merge, delete, log a call. */
@@ -107,6 +107,13 @@ export default function DonorPage() {
           )
         }
       />
+      {donor.import_origin && (
+        <p className={styles.origin}>
+          {t('donors.importedFrom')}{' '}
+          <Link to={`${paths.bulkHistory}?upload=${encodeURIComponent(donor.import_origin.upload_id)}`}>{donor.import_origin.file_name}</Link>
+          {t('donors.importedRow', { row: donor.import_origin.row_number })}
+        </p>
+      )}
       <div className={styles.top}>
         <ContactCard donor={donor} />
         <DonorFigures donor={donor} />

@@ -57,7 +57,6 @@ export function TemplatesCard({ campaignId }: { campaignId: string }) {
           </li>
         ))}
       </ul>
-      <p className={styles.note}>{t('uploads.templates.notYet')}</p>
     </section>
   );
 }

@@ -15,6 +15,7 @@ const server = setupServer(
   http.get('*/auth/users/:id', () => HttpResponse.json({ data: userView() })),
   http.get('*/campaign/list_campaign/:userId', () => HttpResponse.json({ data: { campaign_list: [campaignItem()], total: 1, page: 1, limit: 500 } })),
   http.get('*/rbac/role-access/:id', ({ params }) => HttpResponse.json({ data: [{ campaign_id: params.id, resource_names: resources }] })),
+  http.get('*/donation/upload_list/:campaignId/:type', () => HttpResponse.json({ data: { upload_list: [], total: 0, page: 1, limit: 25 } })),
   http.get('*/donation/import_template/:campaignId/:type/:format', ({ params }) => {
     downloads.push(`${String(params.type)}.${String(params.format)}`);
     return new HttpResponse('name,donor_phone\r\n', { headers: { 'content-type': 'text/csv' } });

@@ -1,21 +1,61 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCan } from '../../../app/use-can';
-import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
+import { useCampaignId } from '../../../lib/use-remote';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ReviewModal } from '../components/review-modal';
 import { TemplatesCard } from '../components/templates-card';
+import { UploadDialog } from '../components/upload-dialog';
+import { UploadHistory } from '../components/upload-history';
 
-/** Bulk history: the import templates today; the upload flow and its history come with the import feature. */
+/**
+ * Bulk history: upload donors or payments (dialog: file → columns → validation), review an upload
+ * (`?upload=<id>` opens it), import its valid rows, and every upload of the campaign with live
+ * progress, counts and its files; the templates below.
+ */
 export default function BulkHistoryPage() {
   const { t } = useTranslation();
   const title = t('pages.bulkHistory.title');
   usePageTitle(title);
   const canUpload = useCan('upload.write');
-  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const canRead = useCan('upload.read');
+  const campaignId = useCampaignId();
+  const [params, setParams] = useSearchParams();
+  const [uploading, setUploading] = useState(false);
+  const [refresh, setRefresh] = useState(0);
+  const reviewing = params.get('upload');
+
+  const review = (uploadId: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (uploadId) next.set('upload', uploadId);
+      else next.delete('upload');
+      return next;
+    });
+
   return (
     <>
       <PageHeader title={title} context={t('pages.bulkHistory.context')} />
-      {canUpload && selectedId !== null ? <TemplatesCard campaignId={String(selectedId)} /> : null}
+      {campaignId && canRead && (
+        <UploadHistory campaignId={campaignId} canWrite={canUpload} refresh={refresh} onReview={review} onUpload={() => setUploading(true)} />
+      )}
+      {campaignId && canUpload && <TemplatesCard campaignId={campaignId} />}
+      {campaignId && uploading && (
+        <UploadDialog
+          campaignId={campaignId}
+          onClose={() => setUploading(false)}
+          onStarted={(upload) => {
+            setUploading(false);
+            setRefresh((n) => n + 1);
+            review(upload.id);
+          }}
+        />
+      )}
+      {campaignId && reviewing && (
+        <ReviewModal campaignId={campaignId} uploadId={reviewing} canWrite={canUpload} onClose={() => review(null)} onChanged={() => setRefresh((n) => n + 1)} />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../app/hooks';
 
 interface RemoteState<T> {
   key: string | null;
