@@ -9,6 +9,8 @@ interface StaticModalProps {
   onClose: () => void;
   /** Escape never closes the dialog; a form may ask first (e.g. useLeaveConfirm) through this. */
   onEscape?: () => void;
+  /** 'wide' for tables (56rem instead of 560px). */
+  size?: 'normal' | 'wide';
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ const FOCUSABLE =
  * A static dialog: closes only through its own controls (never on backdrop click or Escape,
  * so typed data is not lost). Focus moves inside, is trapped, and returns on close.
  */
-export function StaticModal({ open, title, onClose, onEscape, children }: StaticModalProps) {
+export function StaticModal({ open, title, onClose, onEscape, size = 'normal', children }: StaticModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -66,7 +68,7 @@ export function StaticModal({ open, title, onClose, onEscape, children }: Static
     <div className={styles.backdrop} data-testid="modal-backdrop">
       <div
         ref={dialogRef}
-        className={styles.dialog}
+        className={size === 'wide' ? `${styles.dialog} ${styles.wide}` : styles.dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

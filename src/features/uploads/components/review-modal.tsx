@@ -74,8 +74,8 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
   const percent = progress ? progressPercent(progress) : null;
 
   return (
-    <StaticModal open title={upload ? t('uploads.review.title', { file: upload.file_name }) : t('uploads.review.loading')} onClose={onClose} onEscape={onClose}>
-      <div className={styles.wide}>
+    <StaticModal open title={upload ? t('uploads.review.title', { file: upload.file_name }) : t('uploads.review.loading')} onClose={onClose} onEscape={onClose} size="wide">
+      <div>
         {!upload && (detail.error ? <p role="alert">{apiErrorMessage(detail.error)}</p> : <p>{t('uploads.review.loading')}</p>)}
         {upload && (
           <>

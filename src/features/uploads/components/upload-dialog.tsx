@@ -116,8 +116,8 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
   const sourceText = preview ? t(`uploads.mapping.source_${preview.mapping_source}`, { preset: preview.preset === 'nyc_cfb' ? 'NYC CFB' : preview.preset === 'actblue' ? 'ActBlue' : '' }) : '';
 
   return (
-    <StaticModal open title={t('uploads.dialog.title')} onClose={onClose} onEscape={onClose}>
-      <div className={styles.wide}>
+    <StaticModal open size="wide" title={t('uploads.dialog.title')} onClose={onClose} onEscape={onClose}>
+      <div>
         {step === 'choose' && (
           <>
             <fieldset className={styles.radios}>

@@ -88,15 +88,26 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
       rowHeader: true,
       cell: (r) => (
         <>
-          <button type="button" className={styles.linkButton} onClick={() => onReview(r.id)}>
+          <button type="button" className={`${styles.linkButton} ${styles.fileName}`} onClick={() => onReview(r.id)}>
             {r.file_name}
           </button>
           <span className={styles.sub}>{t(`uploads.type.${r.type}`)}</span>
         </>
       ),
     },
-    { id: 'by', header: t('uploads.columns.by'), cell: (r) => r.created_by.name ?? '—' },
-    { id: 'when', header: t('uploads.columns.when'), sortKey: 'created_at', descendingFirst: true, nowrap: true, cell: (r) => `${formatDate(r.created_at)} ${r.created_at.slice(11, 16)}` },
+    {
+      id: 'when',
+      header: t('uploads.columns.when'),
+      sortKey: 'created_at',
+      descendingFirst: true,
+      nowrap: true,
+      cell: (r) => (
+        <>
+          {formatDate(r.created_at)} {r.created_at.slice(11, 16)}
+          <span className={styles.sub}>{t('uploads.columns.byName', { name: r.created_by.name ?? '—' })}</span>
+        </>
+      ),
+    },
     {
       id: 'status',
       header: t('uploads.columns.status'),
@@ -115,8 +126,9 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
     {
       id: 'actions',
       header: t('uploads.columns.actions'),
+      nowrap: true,
       cell: (r) => (
-        <div className={styles.actions}>
+        <div className={styles.rowActions}>
           <button type="button" className={styles.linkButton} onClick={() => onReview(r.id)}>
             {r.status === 'ready' ? t('uploads.actions.review') : t('uploads.actions.open')}
           </button>
