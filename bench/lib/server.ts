@@ -7,6 +7,8 @@ export interface RunningServer {
   url: string;
   /** The throwaway DATA_DIR (embedded PostgreSQL in DATA_DIR/pg, its password in DATA_DIR/pg.password). */
   dataDir: string;
+  /** The spawned process (tsx; the server may run in a node child of it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   return {
     url,
     dataDir,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
