@@ -68,4 +68,7 @@ CREATE INDEX "uploads_running_idx" ON "uploads" USING btree ("status") WHERE "up
 ALTER TABLE "donations" ADD CONSTRAINT "donations_import_upload_id_uploads_id_fk" FOREIGN KEY ("import_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "donors" ADD CONSTRAINT "donors_import_upload_id_uploads_id_fk" FOREIGN KEY ("import_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "donations_import_upload_idx" ON "donations" USING btree ("import_upload_id") WHERE "donations"."import_upload_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "donors_import_row_unique" ON "donors" USING btree ("import_upload_id","import_row") WHERE "donors"."import_upload_id" is not null;
+CREATE UNIQUE INDEX "donors_import_row_unique" ON "donors" USING btree ("import_upload_id","import_row") WHERE "donors"."import_upload_id" is not null;--> statement-breakpoint
+-- Staged rows are updated once each (valid → imported) by the import: room on every page keeps those
+-- updates HOT (no new primary-key entry, no page split).
+ALTER TABLE "upload_rows" SET (fillfactor = 50);

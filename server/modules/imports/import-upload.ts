@@ -17,7 +17,7 @@ import { REASONS, donorRowProblem, planPayment, type DonorBook } from './row-che
 import type { JobReporter } from './upload-progress';
 import { markRows, moveUpload, nextValidRows, rejectRows, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 
-const BATCH = 2_000;
+const BATCH = 5_000;
 
 type Rejection = { rowNumber: number; outcome: RowOutcome; reason: string };
 
