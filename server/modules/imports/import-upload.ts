@@ -15,9 +15,11 @@ import { writeErrorReport } from './error-report';
 import { cashOf, insertImportedDonations, insertImportedDonors, openPledgesOf, type ImportedDonation } from './import-write-repository';
 import { REASONS, donorRowProblem, planPayment, type DonorBook } from './row-checks';
 import type { JobReporter } from './upload-progress';
-import { markRows, moveUpload, nextValidRows, rejectRows, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
+import { markRows, moveUpload, nextValidRows, nextValidRowsByDonor, rejectRows, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 
 const BATCH = 5_000;
+/** Payments: the donors whose rows make one batch (their rows together, see nextValidRowsByDonor). */
+const DONORS_PER_BATCH = 2_500;
 
 type Rejection = { rowNumber: number; outcome: RowOutcome; reason: string };
 
@@ -75,7 +77,7 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
       await updateUpload(app.db, upload.id, { importedRows: summary.imported, progressDone: summary.imported }, app.clock.now());
       return;
     }
-    const rows = await nextValidRows(app.db, upload.id, BATCH);
+    const rows = upload.type === 'donor' ? await nextValidRows(app.db, upload.id, BATCH) : await nextValidRowsByDonor(app.db, upload.id, DONORS_PER_BATCH);
     if (rows.length === 0) break;
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {

@@ -130,11 +130,15 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
   let read = 0;
   let batch: RowRead[] = [];
 
+  // PostgreSQL stores a batch (COPY) while this process reads the next one: at most one COPY in flight.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.length === 0) return;
     let staged = upload.type === 'donor' ? await checkDonorBatch(app, campaign, options, seen, batch) : await checkPaymentBatch(campaign, options, books, batch);
     if (twinReason) staged = staged.map((row) => (row.outcome === 'valid' || row.outcome === 'duplicate' ? { ...row, outcome: 'duplicate', reason: twinReason } : row));
-    await copyUploadRows(app.pool, upload.id, upload.campaignId, staged);
+    await writing;
+    writing = copyUploadRows(app.pool, upload.id, upload.campaignId, staged);
+    writing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
     batch = [];
     await reporter.progress(read, null, 'validating');
   };
@@ -148,10 +152,14 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
       read++;
       if (batch.length >= BATCH) {
         await flush();
-        if (await reporter.cancelled()) return;
+        if (await reporter.cancelled()) {
+          await writing;
+          return;
+        }
       }
     }
     await flush();
+    await writing;
   } finally {
     await table.close();
   }
