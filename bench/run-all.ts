@@ -2,11 +2,13 @@
 import { benchAuthEnumeration } from './auth-enumeration';
 import { benchBundle } from './bundle';
 import { benchDonorBook } from './donor-book';
+import { benchImport } from './import';
 
 const results: [string, boolean][] = [];
 results.push(['bundle', await benchBundle()]);
 results.push(['donor book lists', await benchDonorBook()]);
 results.push(['auth enumeration by timing', await benchAuthEnumeration()]);
+results.push(['bulk import', await benchImport()]);
 console.log('\nsummary:');
 for (const [name, ok] of results) console.log(`  ${name}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);
