@@ -20,6 +20,7 @@ import {
 import { createS3Client } from './private-storage-s3';
 
 const CAMPAIGN = '3f0c8a52-9d1e-4c7b-8a66-0b2f4e1d9c11';
+const OTHER_CAMPAIGN = '9b1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
 
 /** `count` chunks of `size` bytes, produced lazily (a real stream, not one buffer). */
 function chunks(count: number, size: number, byte = 0x61): Readable {
@@ -311,5 +312,19 @@ describe('private storage: S3 driver (s3rver)', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     await storage.delete(key);
     expect(await bucketKeys()).toEqual([]);
+  });
+
+  it('a presigned upload URL takes the file (the signed size and type only) into its campaign\'s key', async () => {
+    const key = privateFileKey(CAMPAIGN, 'imports', 'csv');
+    const body = 'name,donor_email\nAda,ada@example.org\n';
+    const signed = await storage.signedUploadUrl(key, { expiresInSeconds: 120, sizeBytes: Buffer.byteLength(body), contentType: 'text/csv', campaignId: CAMPAIGN });
+    expect(signed.url).toContain('X-Amz-Signature=');
+    expect(signed.method).toBe('PUT');
+    expect(new URL(signed.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host'); // S3 refuses another size or type (s3rver does not check)
+    const res = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body });
+    expect(res.status, await res.text()).toBe(200);
+    expect(await storage.stat(key)).toMatchObject({ size: Buffer.byteLength(body), contentType: 'text/csv' });
+    await expect(storage.signedUploadUrl(privateFileKey(OTHER_CAMPAIGN, 'imports', 'csv'), { expiresInSeconds: 120, sizeBytes: 10, contentType: 'text/csv', campaignId: CAMPAIGN })).rejects.toBeInstanceOf(InvalidPrivateKeyError);
+    await storage.delete(key);
   });
 });
