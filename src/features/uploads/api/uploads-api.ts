@@ -1,10 +1,11 @@
-import axios from 'axios';
+import axios, { type AxiosProgressEvent } from 'axios';
 import {
   UPLOAD_PATHS,
   getUploadUrl,
   uploadDownloadUrl,
   uploadListUrl,
   type BulkUploadRequest,
+  type DateOrder,
   type PresignedUrlData,
   type UploadAction,
   type UploadDetail,
@@ -13,28 +14,64 @@ import {
   type UploadListData,
   type UploadPreviewData,
   type UploadRow,
-  type DateOrder,
 } from '../../../../domain/imports/api-contract';
 import type { ImportType } from '../../../../domain/imports/templates';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, plainClient } from '../../../lib/api-client';
 
-/** Our own signed targets (/private-files/…) go through the API's base URL; S3's are absolute. */
-function isOwnTarget(url: string): string | null {
-  const parsed = new URL(url, window.location.origin);
-  return parsed.pathname.startsWith('/private-files/') ? `${parsed.pathname}${parsed.search}` : null;
+/** S3 (or any other absolute target): no interceptors, no Authorization, no default JSON headers. */
+const bareClient = axios.create();
+
+/** A signed URL relative to the API ("/private-files/…") is our own target: it goes to the API's base URL. */
+function isRelative(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
+/** Where a signed URL points for the browser: relative ones under the API's base URL. */
+export function signedUrlHref(url: string): string {
+  return isRelative(url) ? `${(apiClient.defaults.baseURL ?? '').replace(/\/+$/, '')}${url}` : url;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * The file's type from its extension, as the server names it (browsers disagree: '' or
+ * application/vnd.ms-excel for a .csv on Windows); else what the browser says.
+ */
+export function contentTypeOf(file: File): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[extension] ?? (file.type || 'application/octet-stream');
 }
 
 export async function presignUpload(campaignId: string, file: File): Promise<PresignedUrlData> {
-  const res = await apiClient.post<{ data: PresignedUrlData }>(UPLOAD_PATHS.presignedUrl, { campaign_id: campaignId, file_name: file.name, file_size: file.size });
+  const res = await apiClient.post<{ data: PresignedUrlData }>(UPLOAD_PATHS.presignedUrl, {
+    campaign_id: campaignId,
+    file_name: file.name,
+    file_size: file.size,
+    content_type: contentTypeOf(file),
+  });
   return res.data.data;
 }
 
-/** PUTs the file to its signed URL, reporting the percentage sent. */
-export async function putFile(signed: PresignedUrlData, file: File, onProgress: (percent: number) => void): Promise<void> {
-  const own = isOwnTarget(signed.url);
-  const onUploadProgress = (event: { loaded: number; total?: number }) => onProgress(Math.round((event.loaded / (event.total ?? file.size)) * 100));
-  if (own) await apiClient.put(own, file, { headers: signed.headers, onUploadProgress });
-  else await axios.put(signed.url, file, { headers: signed.headers, onUploadProgress });
+/**
+ * PUTs the file's bytes to its signed URL with the headers the server signed, reporting the
+ * percentage sent. The token in the URL is the credential: no Authorization header is sent.
+ */
+export async function putFile(signed: PresignedUrlData, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+  const onUploadProgress = (event: AxiosProgressEvent) => {
+    const total = event.total ?? file.size;
+    onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
+  };
+  const signedType = Object.keys(signed.headers).some((name) => name.toLowerCase() === 'content-type');
+  const headers = signedType ? signed.headers : { ...signed.headers, 'Content-Type': contentTypeOf(file) };
+  const options = { headers, onUploadProgress, signal };
+  if (isRelative(signed.url)) await plainClient.put(signed.url, file, options);
+  else await bareClient.put(signed.url, file, options);
+  onProgress(100);
 }
 
 export async function previewUpload(campaignId: string, type: ImportType, key: string, fileName: string, sheet: string | null): Promise<UploadPreviewData> {
@@ -61,6 +98,7 @@ export interface UploadListQuery {
   type: ImportType | 'all';
   page: number;
   limit: number;
+  /** 'created_at' | '-created_at' | 'file_name' … (UPLOAD_LIST_SORTS). */
   sort: string;
   status?: string;
   search?: string;
@@ -73,13 +111,12 @@ export async function listUploads(campaignId: string, query: UploadListQuery): P
   return res.data.data;
 }
 
-/** Asks for a short-lived link to the original or the error report and lets the browser download it. */
+/** Asks for a short-lived signed link to the original or the error report and lets the browser download it. */
 export async function downloadUploadFile(campaignId: string, uploadId: string, file: UploadFileKind): Promise<void> {
   const res = await apiClient.get<{ data: UploadDownloadData }>(uploadDownloadUrl(campaignId, uploadId, file));
   const { url, file_name } = res.data.data;
-  const own = isOwnTarget(url);
   const link = document.createElement('a');
-  link.href = own ? `${apiClient.defaults.baseURL ?? ''}${own}` : url;
+  link.href = signedUrlHref(url);
   link.download = file_name;
   link.rel = 'noopener';
   document.body.appendChild(link);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ColumnMapping, UploadPreviewData } from '../../../../domain/imports/api-contract';
+import { SelectField } from '../../../components/select-field';
 import styles from './uploads.module.css';
 
 interface MappingTableProps {
@@ -65,19 +66,21 @@ export function MappingTable({ preview, mapping, onChange, defaults, onDefaultsC
           </tbody>
         </table>
       </div>
-      {defaultable.map((field) => (
-        <label key={field.name} className={styles.field}>
-          <span>{t('uploads.mapping.oneValue', { field: field.label })}</span>
-          <select value={defaults[field.name] ?? ''} onChange={(e) => onDefaultsChange({ ...defaults, [field.name]: e.target.value })}>
-            <option value="">{t('uploads.mapping.chooseValue')}</option>
-            {field.defaultable!.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
+      {defaultable.length > 0 && (
+        <fieldset className={styles.defaults}>
+          <legend className={styles.legend}>{t('uploads.mapping.oneValueTitle')}</legend>
+          {defaultable.map((field) => (
+            <SelectField
+              key={field.name}
+              label={t('uploads.mapping.oneValue', { field: field.label })}
+              value={defaults[field.name] ?? ''}
+              placeholder={t('uploads.mapping.chooseValue')}
+              options={field.defaultable ?? []}
+              onChange={(e) => onDefaultsChange({ ...defaults, [field.name]: e.target.value })}
+            />
+          ))}
+        </fieldset>
+      )}
     </>
   );
 }

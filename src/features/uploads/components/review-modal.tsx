@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RUNNING_UPLOAD_STATUSES, UPLOAD_STATUS_LABELS, type DateOrder, type UploadAction, type UploadDetail } from '../../../../domain/imports/api-contract';
+import { RUNNING_UPLOAD_STATUSES, type DateOrder, type UploadAction, type UploadDetail } from '../../../../domain/imports/api-contract';
 import { progressPercent } from '../../../../domain/live-events';
 import buttonStyles from '../../../components/button.module.css';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { StaticModal } from '../../../components/static-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
@@ -11,7 +10,12 @@ import { useLiveEvent } from '../../../lib/live-events';
 import { useRemote } from '../../../lib/use-remote';
 import '../../../lib/staff-catalogue';
 import { actOnUpload, downloadUploadFile, getUpload } from '../api/uploads-api';
+import { formatDateTime } from '../format-time';
+import { CancelUploadConfirm } from './cancel-upload-confirm';
+import { DateOrderChoice } from './date-order-choice';
+import { ReviewRows } from './review-rows';
 import { UploadProgress } from './upload-progress';
+import { UploadStatusBadge } from './upload-status-badge';
 import styles from './uploads.module.css';
 
 interface ReviewModalProps {
@@ -19,37 +23,47 @@ interface ReviewModalProps {
   uploadId: string;
   canWrite: boolean;
   onClose: () => void;
-  /** Something changed (an action): the history reloads. */
+  /** Something changed (an action, or the job ended): the history reloads. */
   onChanged: () => void;
 }
 
-const POLL_MS = 2000;
+/** While a job runs, the upload is read again this often (live events are the fast path). */
+export const REVIEW_POLL_MS = 2000;
+const COUNT_KEYS = ['valid', 'rejected', 'duplicates', 'imported', 'total'] as const;
 
 /** One upload: its counts, progress, first rows with their outcome, the reasons, and what can be done next. */
 export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged }: ReviewModalProps) {
   const { t } = useTranslation();
   const detail = useRemote<UploadDetail>(`${campaignId}:${uploadId}`, () => getUpload(campaignId, uploadId));
-  const [live, setLive] = useState<{ done: number; total: number | null } | null>(null);
+  /** The last live progress, with the stage it was pushed in (a later stage drops it). */
+  const [live, setLive] = useState<{ done: number; total: number | null; status: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const upload = detail.data;
+  const upload = detail.data?.id === uploadId ? detail.data : null;
   const running = upload ? RUNNING_UPLOAD_STATUSES.includes(upload.status) : false;
   const { reload } = detail;
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  /** An action took its button away (Import, Cancel): focus goes to the status line. */
+  const focusStatus = useRef(false);
+  useEffect(() => {
+    if (!focusStatus.current) return;
+    focusStatus.current = false;
+    statusLine.current?.focus();
+  });
 
   useLiveEvent('progress', 'import', (event) => {
-    if (event.id === uploadId) setLive({ done: event.done, total: event.total });
+    if (event.id === uploadId && upload) setLive({ done: event.done, total: event.total, status: upload.status });
   });
   useLiveEvent('done', 'import', (event) => {
-    if (event.id === uploadId) {
-      setLive(null);
-      reload();
-      onChanged();
-    }
+    if (event.id !== uploadId) return;
+    setLive(null);
+    reload();
+    onChanged();
   });
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(reload, POLL_MS);
+    const timer = setInterval(reload, REVIEW_POLL_MS);
     return () => clearInterval(timer);
   }, [running, reload]);
 
@@ -58,6 +72,7 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
     setError(null);
     try {
       await actOnUpload(campaignId, uploadId, action, dateOrder);
+      if (action !== 'revalidate') focusStatus.current = true;
       setLive(null);
       reload();
       onChanged();
@@ -70,85 +85,55 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
   };
 
   const download = (file: 'original' | 'errors') => void downloadUploadFile(campaignId, uploadId, file).catch((err: unknown) => setError(apiErrorMessage(err)));
-  const progress = live ?? upload?.progress ?? null;
+  const progress = live && live.status === upload?.status ? live : (upload?.progress ?? null);
   const percent = progress ? progressPercent(progress) : null;
+  const title = upload ? t('uploads.review.title', { file: upload.file_name }) : t('uploads.review.loading');
 
   return (
-    <StaticModal open title={upload ? t('uploads.review.title', { file: upload.file_name }) : t('uploads.review.loading')} onClose={onClose} onEscape={onClose} size="wide">
-      <div>
-        {!upload && (detail.error ? <p role="alert">{apiErrorMessage(detail.error)}</p> : <p>{t('uploads.review.loading')}</p>)}
+    <StaticModal open title={title} onClose={onClose} onEscape={onClose} size="wide">
+      <div aria-busy={detail.loading || undefined}>
+        {!upload && (detail.error ? <p role="alert">{apiErrorMessage(detail.error)}</p> : <p role="status">{t('uploads.review.loading')}</p>)}
         {upload && (
           <>
-            <p>
-              <span className={`${styles.status} ${styles[`status_${upload.status}`] ?? ''}`}>{UPLOAD_STATUS_LABELS[upload.status]}</span>{' '}
+            <p ref={statusLine} tabIndex={-1} className={styles.statusLine}>
+              <UploadStatusBadge status={upload.status} />{' '}
               <span className={styles.muted}>
-                {t(`uploads.type.${upload.type}`)} · {upload.created_by.name ?? '—'} · {formatDate(upload.created_at)}
+                {t('uploads.review.meta', { type: t(`uploads.type.${upload.type}`), name: upload.created_by.name ?? '—', when: formatDateTime(upload.created_at) })}
+                {upload.validate_only ? ` · ${t('uploads.review.validateOnly')}` : ''}
               </span>
             </p>
             {upload.message && <p className={styles.notice}>{upload.message}</p>}
             {running && (
               <UploadProgress
                 percent={percent}
-                label={t(upload.status === 'validating' ? 'uploads.review.validating' : 'uploads.review.importing', { done: progress?.done ?? 0, total: progress?.total ?? '…' })}
+                label={
+                  upload.status === 'validating'
+                    ? t('uploads.review.validating', { done: (progress?.done ?? 0).toLocaleString('en-US') })
+                    : t('uploads.review.importing', { done: (progress?.done ?? 0).toLocaleString('en-US'), total: progress?.total?.toLocaleString('en-US') ?? '…' })
+                }
               />
             )}
             <ul className={styles.counts} aria-label={t('uploads.review.counts')}>
-              {(['total', 'valid', 'imported', 'rejected', 'duplicates'] as const).map((key) => (
-                <li key={key}>
+              {COUNT_KEYS.map((key) => (
+                <li key={key} className={upload.counts[key] > 0 ? styles[`count_${key}`] : undefined}>
                   <strong>{upload.counts[key].toLocaleString('en-US')}</strong>
                   {t(`uploads.counts.${key}`)}
                 </li>
               ))}
             </ul>
             {upload.same_file_as && (
-              <p className={styles.notice}>{t('uploads.review.sameFile', { file: upload.same_file_as.file_name, date: formatDate(upload.same_file_as.created_at) })}</p>
+              <p className={styles.notice} role="note">
+                {t('uploads.review.sameFile', { file: upload.same_file_as.file_name, date: formatDate(upload.same_file_as.created_at) })}
+              </p>
             )}
-            {upload.date_order_ambiguous && canWrite && (upload.status === 'ready' || upload.status === 'validated') && (
-              <fieldset className={styles.radios}>
-                <legend className={styles.legend}>{t('uploads.review.dateOrder')}</legend>
-                {(['mdy', 'dmy'] as const).map((order) => (
-                  <label key={order}>
-                    <input type="radio" name="date-order" checked={upload.date_order === order} disabled={busy} onChange={() => void act('revalidate', order)} /> {t(`uploads.review.order_${order}`)}
-                  </label>
-                ))}
-              </fieldset>
+            {upload.date_order_ambiguous && (
+              <DateOrderChoice
+                value={upload.date_order}
+                disabled={busy || !canWrite || (upload.status !== 'ready' && upload.status !== 'validated')}
+                onChange={(order) => void act('revalidate', order)}
+              />
             )}
-            {upload.reasons.length > 0 && (
-              <>
-                <h3>{t('uploads.review.reasons')}</h3>
-                <ul>
-                  {upload.reasons.map((r) => (
-                    <li key={r.reason}>
-                      {r.reason} <span className={styles.muted}>({r.count.toLocaleString('en-US')})</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            <h3>{t('uploads.review.rows', { count: upload.rows.length })}</h3>
-            <div className={styles.tableWrap}>
-              <table className={styles.small}>
-                <caption className="visually-hidden">{t('uploads.review.rowsCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('uploads.review.row')}</th>
-                    <th scope="col">{t('uploads.review.outcome')}</th>
-                    <th scope="col">{t('uploads.review.values')}</th>
-                    <th scope="col">{t('uploads.review.reason')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {upload.rows.map((row) => (
-                    <tr key={row.row_number}>
-                      <th scope="row">{row.row_number}</th>
-                      <td>{t(`uploads.outcome.${row.outcome}`)}</td>
-                      <td>{[row.values.name ?? [row.values.first_name, row.values.last_name].filter(Boolean).join(' '), row.values.donor_email, row.values.paid_amount ?? row.values.commitment_amount].filter(Boolean).join(' · ')}</td>
-                      <td>{row.reason ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ReviewRows rows={upload.rows} reasons={upload.reasons} />
             {error && (
               <p className={styles.error} role="alert">
                 {error}
@@ -165,12 +150,12 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
               )}
               {canWrite && (running || upload.status === 'ready') && (
                 <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} disabled={busy} onClick={() => setConfirmCancel(true)}>
-                  {t('uploads.actions.cancel')}
+                  {running ? t('uploads.actions.stop') : t('uploads.actions.cancel')}
                 </button>
               )}
               {canWrite && upload.status === 'ready' && (
-                <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} disabled={busy || upload.counts.valid === 0} aria-busy={busy} onClick={() => void act('import')}>
-                  {t('uploads.actions.import', { count: upload.counts.valid })}
+                <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} disabled={busy || upload.counts.valid === 0} aria-busy={busy || undefined} onClick={() => void act('import')}>
+                  {t('uploads.actions.import', { count: upload.counts.valid, formatted: upload.counts.valid.toLocaleString('en-US') })}
                 </button>
               )}
               <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onClose}>
@@ -180,17 +165,7 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
           </>
         )}
       </div>
-      <ConfirmModal
-        open={confirmCancel}
-        title={t('uploads.cancel.title')}
-        confirmLabel={t('uploads.cancel.confirm')}
-        cancelLabel={t('uploads.cancel.keep')}
-        busy={busy}
-        onConfirm={() => void act('cancel')}
-        onCancel={() => setConfirmCancel(false)}
-      >
-        <p>{running && upload?.status === 'importing' ? t('uploads.cancel.importing') : t('uploads.cancel.body')}</p>
-      </ConfirmModal>
+      <CancelUploadConfirm upload={confirmCancel ? upload : null} busy={busy} onConfirm={() => void act('cancel')} onCancel={() => setConfirmCancel(false)} />
     </StaticModal>
   );
 }

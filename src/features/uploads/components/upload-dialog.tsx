@@ -1,30 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_EXTENSIONS, UPLOAD_LIMITS, type ColumnMapping, type PresignedUrlData, type UploadPreviewData, type UploadRow } from '../../../../domain/imports/api-contract';
+import type { ColumnMapping, PresignedUrlData, UploadPreviewData, UploadRow } from '../../../../domain/imports/api-contract';
 import { missingRequiredFields } from '../../../../domain/imports/fields';
-import type { ImportType } from '../../../../domain/imports/templates';
+import type { ImportType, TemplateFormat } from '../../../../domain/imports/templates';
 import buttonStyles from '../../../components/button.module.css';
 import { StaticModal } from '../../../components/static-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { downloadTemplate } from '../api/templates-api';
 import { presignUpload, previewUpload, putFile, startUpload } from '../api/uploads-api';
-import { MappingTable } from './mapping-table';
+import { fileProblem } from '../file-checks';
+import { ChooseStep } from './choose-step';
+import { MappingStep } from './mapping-step';
 import { UploadProgress } from './upload-progress';
 import styles from './uploads.module.css';
 
 type Step = 'choose' | 'sending' | 'mapping';
-
-/** Why a file cannot be uploaded, before anything is sent (the server says the same). */
-export function fileProblem(file: File): string | null {
-  const extension = /\.([A-Za-z0-9]{1,10})$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (extension === 'xls') return 'errors.IMPORT_FILE_XLS';
-  if (extension === 'numbers') return 'errors.IMPORT_FILE_NUMBERS';
-  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) return 'errors.IMPORT_FILE_UNSUPPORTED';
-  if (file.size > UPLOAD_LIMITS.maxBytes) return 'errors.IMPORT_FILE_TOO_LARGE';
-  if (file.size === 0) return 'errors.IMPORT_FILE_EMPTY';
-  return null;
-}
 
 interface UploadDialogProps {
   campaignId: string;
@@ -33,7 +24,13 @@ interface UploadDialogProps {
   onStarted: (upload: UploadRow) => void;
 }
 
-/** Choose a file and its type → send it (progress) → map its columns → start the upload (validation). */
+/** Only the defaults of fields no column fills, and only those with a value. */
+function usedDefaults(defaults: Record<string, string>, mapping: ColumnMapping): Record<string, string> {
+  const mapped = new Set(Object.values(mapping));
+  return Object.fromEntries(Object.entries(defaults).filter(([field, value]) => value !== '' && !mapped.has(field)));
+}
+
+/** Choose a file and its type → send it to its signed URL (progress) → map its columns → start the upload (validation). */
 export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('choose');
@@ -47,14 +44,30 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [defaults, setDefaults] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const sending = useRef<AbortController | null>(null);
+  const stepLine = useRef<HTMLParagraphElement>(null);
+  /** The step changed under the keyboard (its button is gone): focus goes to the step's line. */
+  const focusStep = useRef(false);
 
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setError(chosen ? (fileProblem(chosen) ? t(fileProblem(chosen)!) : null) : null);
+  // Closing the dialog stops a file still on its way.
+  useEffect(() => () => sending.current?.abort(), []);
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    stepLine.current?.focus();
+  });
+
+  const goTo = (next: Step) => {
+    focusStep.current = true;
+    setStep(next);
   };
 
-  const readPreview = async (key: string, sheet: string | null) => {
-    const seen = await previewUpload(campaignId, type, key, file!.name, sheet);
+  const problemKey = file ? fileProblem(file) : null;
+  const chosenDefaults = usedDefaults(defaults, mapping);
+  const missing = missingRequiredFields(type, Object.values(mapping), chosenDefaults);
+  const labelOf = (name: string) => preview?.fields.find((f) => f.name === name)?.label ?? name;
+
+  const showPreview = (seen: UploadPreviewData) => {
     setPreview(seen);
     setMapping(seen.mapping);
     setDefaults(seen.defaults);
@@ -62,25 +75,32 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
 
   const send = async () => {
     if (!file || fileProblem(file)) return;
-    setStep('sending');
+    const controller = new AbortController();
+    sending.current = controller;
+    goTo('sending');
     setError(null);
     setPercent(0);
     try {
       const target = await presignUpload(campaignId, file);
-      await putFile(target, file, setPercent);
+      await putFile(target, file, setPercent, controller.signal);
       setSigned(target);
-      await readPreview(target.key, null);
-      setStep('mapping');
+      showPreview(await previewUpload(campaignId, type, target.key, file.name, null));
+      goTo('mapping');
     } catch (err) {
+      if (controller.signal.aborted) return;
       setError(apiErrorMessage(err));
-      setStep('choose');
+      goTo('choose');
+    } finally {
+      sending.current = null;
     }
   };
 
   const changeSheet = async (sheet: string) => {
+    if (!signed || !file) return;
     setBusy(true);
+    setError(null);
     try {
-      await readPreview(signed!.key, sheet);
+      showPreview(await previewUpload(campaignId, type, signed.key, file.name, sheet));
     } catch (err) {
       setError(apiErrorMessage(err));
     } finally {
@@ -88,12 +108,8 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
     }
   };
 
-  const chosenDefaults = Object.fromEntries(Object.entries(defaults).filter(([field, value]) => value !== '' && !Object.values(mapping).includes(field)));
-  const missing = missingRequiredFields(type, Object.values(mapping), chosenDefaults);
-  const labelOf = (name: string) => preview?.fields.find((f) => f.name === name)?.label ?? name;
-
   const start = async () => {
-    if (!signed || !preview || missing.length > 0) return;
+    if (!signed || !preview || !file || missing.length > 0) return;
     setBusy(true);
     setError(null);
     try {
@@ -101,78 +117,58 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
         campaign_id: campaignId,
         type,
         file_key: signed.key,
-        file_name: file!.name,
+        file_name: file.name,
         mapping,
         options: { validate_only: validateOnly, sheet: preview.sheet, defaults: chosenDefaults },
       });
       onStarted(upload);
     } catch (err) {
       setError(apiErrorMessage(err));
-    } finally {
       setBusy(false);
     }
   };
 
-  const sourceText = preview ? t(`uploads.mapping.source_${preview.mapping_source}`, { preset: preview.preset === 'nyc_cfb' ? 'NYC CFB' : preview.preset === 'actblue' ? 'ActBlue' : '' }) : '';
+  const template = (format: TemplateFormat) => void downloadTemplate(campaignId, type, format).catch((err: unknown) => setError(apiErrorMessage(err)));
 
   return (
     <StaticModal open size="wide" title={t('uploads.dialog.title')} onClose={onClose} onEscape={onClose}>
       <div>
+        <p ref={stepLine} className={styles.steps} tabIndex={-1}>
+          {t('uploads.dialog.step', { step: step === 'choose' ? 1 : step === 'sending' ? 2 : 3, label: t(`uploads.dialog.step_${step}`) })}
+        </p>
         {step === 'choose' && (
-          <>
-            <fieldset className={styles.radios}>
-              <legend className={styles.legend}>{t('uploads.dialog.type')}</legend>
-              {(['donor', 'payment'] as const).map((value) => (
-                <label key={value}>
-                  <input type="radio" name="upload-type" value={value} checked={type === value} onChange={() => setType(value)} /> {t(`uploads.type.${value}`)}
-                </label>
-              ))}
-            </fieldset>
-            <label className={styles.field}>
-              <span>{t('uploads.dialog.file')}</span>
-              <input type="file" accept=".csv,.tsv,.txt,.xlsx" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
-              <small className={styles.muted}>{t('uploads.dialog.limits')}</small>
-            </label>
-            <label>
-              <input type="checkbox" checked={validateOnly} onChange={(e) => setValidateOnly(e.target.checked)} /> {t('uploads.dialog.validateOnly')}
-            </label>
-            <p className={styles.muted}>
-              {t('uploads.dialog.templateHint')}{' '}
-              <button type="button" className={styles.linkButton} onClick={() => void downloadTemplate(campaignId, type, 'xlsx').catch((err: unknown) => setError(apiErrorMessage(err)))}>
-                {t('uploads.dialog.templateXlsx')}
-              </button>{' '}
-              ·{' '}
-              <button type="button" className={styles.linkButton} onClick={() => void downloadTemplate(campaignId, type, 'csv').catch((err: unknown) => setError(apiErrorMessage(err)))}>
-                {t('uploads.dialog.templateCsv')}
-              </button>
-            </p>
-          </>
+          <ChooseStep
+            type={type}
+            onTypeChange={setType}
+            file={file}
+            onFileChange={(chosen) => {
+              setFile(chosen);
+              setError(null);
+            }}
+            validateOnly={validateOnly}
+            onValidateOnlyChange={setValidateOnly}
+            problem={problemKey ? t(problemKey) : null}
+            onTemplate={template}
+          />
         )}
-        {step === 'sending' && <UploadProgress percent={percent < 100 ? percent : null} label={percent < 100 ? t('uploads.dialog.sending', { percent }) : t('uploads.dialog.reading')} />}
+        {step === 'sending' && (
+          <UploadProgress
+            percent={percent < 100 ? percent : null}
+            label={percent < 100 ? t('uploads.dialog.sending', { file: file?.name ?? '', percent }) : t('uploads.dialog.reading', { file: file?.name ?? '' })}
+          />
+        )}
         {step === 'mapping' && preview && (
-          <>
-            <p>
-              {t('uploads.mapping.lead', { file: file?.name ?? '' })} <span className={styles.muted}>{sourceText}</span>
-            </p>
-            {preview.sheets.length > 1 && (
-              <label className={styles.field}>
-                <span>{t('uploads.mapping.sheet')}</span>
-                <select value={preview.sheet ?? ''} disabled={busy} onChange={(e) => void changeSheet(e.target.value)}>
-                  {preview.sheets.map((sheet) => (
-                    <option key={sheet} value={sheet}>
-                      {sheet}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <MappingTable preview={preview} mapping={mapping} onChange={setMapping} defaults={defaults} onDefaultsChange={setDefaults} />
-            {missing.length > 0 && (
-              <p className={styles.error} role="status">
-                {t('uploads.mapping.missing', { fields: missing.map(labelOf).join(', ') })}
-              </p>
-            )}
-          </>
+          <MappingStep
+            fileName={file?.name ?? ''}
+            preview={preview}
+            mapping={mapping}
+            onMappingChange={setMapping}
+            defaults={defaults}
+            onDefaultsChange={setDefaults}
+            missing={missing.map(labelOf)}
+            onSheetChange={(sheet) => void changeSheet(sheet)}
+            busy={busy}
+          />
         )}
         {error && (
           <p className={styles.error} role="alert">
@@ -184,13 +180,13 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
             {t('uploads.dialog.cancel')}
           </button>
           {step === 'choose' && (
-            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} disabled={!file || fileProblem(file) !== null} onClick={() => void send()}>
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} disabled={!file || problemKey !== null} onClick={() => void send()}>
               {t('uploads.dialog.upload')}
             </button>
           )}
           {step === 'mapping' && (
-            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} disabled={busy || missing.length > 0} aria-busy={busy} onClick={() => void start()}>
-              {validateOnly ? t('uploads.dialog.check') : t('uploads.dialog.continue')}
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} disabled={busy || missing.length > 0} aria-busy={busy || undefined} onClick={() => void start()}>
+              {t('uploads.dialog.continue')}
             </button>
           )}
         </div>

@@ -1,84 +1,121 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RUNNING_UPLOAD_STATUSES, UPLOAD_STATUSES, UPLOAD_STATUS_LABELS, type UploadRow } from '../../../../domain/imports/api-contract';
+import { RUNNING_UPLOAD_STATUSES, UPLOAD_STATUSES, UPLOAD_STATUS_LABELS, type UploadFileKind, type UploadRow } from '../../../../domain/imports/api-contract';
+import { IMPORT_TYPES } from '../../../../domain/imports/templates';
 import { progressPercent } from '../../../../domain/live-events';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import listStyles from '../../../components/data-table/list-page.module.css';
 import { SearchBox } from '../../../components/search-box';
+import { SelectField } from '../../../components/select-field';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
 import { useLiveEvent } from '../../../lib/live-events';
+import { notify } from '../../../lib/toast';
 import { useRemote } from '../../../lib/use-remote';
 import '../../../lib/staff-catalogue';
-import { downloadUploadFile, listUploads, type UploadListQuery } from '../api/uploads-api';
+import { actOnUpload, downloadUploadFile, listUploads } from '../api/uploads-api';
+import { formatDateTime } from '../format-time';
+import { hasFilters, PAGE_SIZES, readUploadListState, uploadListQuery, withUploadListState, type UploadListState } from '../upload-query';
+import { CancelUploadConfirm } from './cancel-upload-confirm';
 import { UploadProgress } from './upload-progress';
+import { UploadStatusBadge } from './upload-status-badge';
 import styles from './uploads.module.css';
 
-const POLL_MS = 3000;
-const TYPES = ['all', 'donor', 'payment'] as const;
+/** While a visible upload runs, the page is read again this often (live events are the fast path). */
+export const HISTORY_POLL_MS = 3000;
 
-function readQuery(params: URLSearchParams): UploadListQuery {
-  const type = params.get('type');
-  return {
-    type: type === 'donor' || type === 'payment' ? type : 'all',
-    page: Math.max(1, Number(params.get('page')) || 1),
-    limit: [10, 25, 50, 100].includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 25,
-    sort: params.get('sort') || '-created_at',
-    status: params.get('status') ?? '',
-    search: params.get('search') ?? '',
-  };
-}
+type Progress = UploadRow['progress'];
 
 interface UploadHistoryProps {
   campaignId: string;
   canWrite: boolean;
-  /** Bumped by the page when an upload starts: reload. */
+  /** Bumped by the page when an upload starts or changes: reload. */
   refresh: number;
   onReview: (uploadId: string) => void;
   onUpload: () => void;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** /bulk-history's list: every upload of the campaign, paged, sorted and filtered on the server, with live progress. */
 export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUpload }: UploadHistoryProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const query = readQuery(params);
+  const state = readUploadListState(params);
+  const query = uploadListQuery(state);
   const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${refresh}`, () => listUploads(campaignId, query));
-  const [live, setLive] = useState<Record<string, { done: number; total: number | null }>>({});
-  const [error, setError] = useState<string | null>(null);
+  /** Live progress pushed per upload id, with the status it was pushed in (a later status drops it). */
+  const [live, setLive] = useState<Record<string, Progress & { status: string }>>({});
+  const [cancelling, setCancelling] = useState<UploadRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The reload under way is a poll or a push: the rows stay as they are instead of dimming. */
+  const [quiet, setQuiet] = useState(false);
   const rows = list.data?.upload_list ?? [];
   const anyRunning = rows.some((r) => RUNNING_UPLOAD_STATUSES.includes(r.status));
   const { reload } = list;
+  const reloadQuietly = useCallback(() => {
+    setQuiet(true);
+    reload();
+  }, [reload]);
+  /** A push for a row the page still shows as not running: reload once, not on every push. */
+  const reloadAsked = useRef(false);
+  useEffect(() => {
+    reloadAsked.current = false;
+  }, [list.data]);
 
   const update = useCallback(
-    (patch: Partial<UploadListQuery>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        const merged = { ...readQuery(current), ...('page' in patch ? {} : { page: 1 }), ...patch };
-        for (const [key, value] of Object.entries(merged)) {
-          const isDefault = (key === 'type' && value === 'all') || (key === 'page' && value === 1) || (key === 'limit' && value === 25) || (key === 'sort' && value === '-created_at') || value === '';
-          if (isDefault) next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      }),
+    (patch: Partial<UploadListState>) => {
+      setQuiet(false);
+      setParams((current) => withUploadListState(current, { ...readUploadListState(current), ...('page' in patch ? {} : { page: 1 }), ...patch }));
+    },
     [setParams],
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  useLiveEvent('progress', 'import', (event) => setLive((current) => ({ ...current, [event.id]: { done: event.done, total: event.total } })));
-  useLiveEvent('done', 'import', () => {
-    setLive({});
-    reload();
+  useLiveEvent('progress', 'import', (event) => {
+    const row = rows.find((r) => r.id === event.id);
+    if (!row) return;
+    if (!RUNNING_UPLOAD_STATUSES.includes(row.status)) {
+      if (!reloadAsked.current) {
+        reloadAsked.current = true;
+        reloadQuietly();
+      }
+      return;
+    }
+    setLive((current) => ({ ...current, [event.id]: { done: event.done, total: event.total, status: row.status } }));
+  });
+  useLiveEvent('done', 'import', (event) => {
+    setLive(({ [event.id]: _ended, ...others }) => others);
+    reloadQuietly();
   });
   useEffect(() => {
     if (!anyRunning) return;
-    const timer = setInterval(reload, POLL_MS);
+    const timer = setInterval(reloadQuietly, HISTORY_POLL_MS);
     return () => clearInterval(timer);
-  }, [anyRunning, reload]);
+  }, [anyRunning, reloadQuietly]);
 
-  const download = (row: UploadRow, file: 'original' | 'errors') => void downloadUploadFile(campaignId, row.id, file).catch((err: unknown) => setError(apiErrorMessage(err)));
+  const download = (r: UploadRow, file: UploadFileKind) => void downloadUploadFile(campaignId, r.id, file).catch((err: unknown) => notify.apiError(err));
+  const cancel = async () => {
+    if (!cancelling) return;
+    setBusy(true);
+    try {
+      await actOnUpload(campaignId, cancelling.id, 'cancel');
+      notify.success(t('uploads.cancel.done', { file: cancelling.file_name }));
+      setCancelling(null);
+      reload();
+    } catch (err) {
+      notify.apiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const progressOf = (r: UploadRow): Progress => {
+    const pushed = live[r.id];
+    return pushed && pushed.status === r.status ? pushed : r.progress;
+  };
+  const small = `${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`;
 
   const columns: DataTableColumn<UploadRow>[] = [
     {
@@ -87,12 +124,12 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
       sortKey: 'file_name',
       rowHeader: true,
       cell: (r) => (
-        <>
+        <span className={listStyles.stack}>
           <button type="button" className={`${styles.linkButton} ${styles.fileName}`} onClick={() => onReview(r.id)}>
             {r.file_name}
           </button>
-          <span className={styles.sub}>{t(`uploads.type.${r.type}`)}</span>
-        </>
+          <span className={listStyles.muted}>{t(`uploads.type.${r.type}`)}</span>
+        </span>
       ),
     },
     {
@@ -102,108 +139,131 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
       descendingFirst: true,
       nowrap: true,
       cell: (r) => (
-        <>
-          {formatDate(r.created_at)} {r.created_at.slice(11, 16)}
-          <span className={styles.sub}>{t('uploads.columns.byName', { name: r.created_by.name ?? '—' })}</span>
-        </>
+        <span className={listStyles.stack}>
+          <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
+          <span className={listStyles.muted}>{t('uploads.columns.byName', { name: r.created_by.name ?? '—' })}</span>
+        </span>
       ),
     },
     {
       id: 'status',
       header: t('uploads.columns.status'),
       sortKey: 'status',
-      width: '14rem',
+      width: '13rem',
       cell: (r) => {
-        if (!RUNNING_UPLOAD_STATUSES.includes(r.status)) return <span className={`${styles.status} ${styles[`status_${r.status}`] ?? ''}`}>{UPLOAD_STATUS_LABELS[r.status]}</span>;
-        const progress = live[r.id] ?? r.progress;
+        if (!RUNNING_UPLOAD_STATUSES.includes(r.status)) return <UploadStatusBadge status={r.status} />;
+        const progress = progressOf(r);
         const percent = progressPercent(progress);
-        return <UploadProgress percent={percent} label={`${UPLOAD_STATUS_LABELS[r.status]} ${percent === null ? `(${progress.done.toLocaleString('en-US')} rows)` : `${percent}%`}`} />;
+        const detail = percent === null ? t('uploads.history.rowsSoFar', { count: progress.done, formatted: count(progress.done) }) : `${percent}%`;
+        return <UploadProgress percent={percent} label={`${UPLOAD_STATUS_LABELS[r.status]} ${detail}`} />;
       },
     },
-    { id: 'imported', header: t('uploads.counts.imported'), align: 'end', cell: (r) => r.counts.imported.toLocaleString('en-US') },
-    { id: 'rejected', header: t('uploads.counts.rejected'), align: 'end', cell: (r) => r.counts.rejected.toLocaleString('en-US') },
-    { id: 'duplicates', header: t('uploads.counts.duplicates'), align: 'end', cell: (r) => r.counts.duplicates.toLocaleString('en-US') },
+    { id: 'imported', header: t('uploads.counts.imported'), align: 'end', cell: (r) => count(r.counts.imported) },
+    { id: 'rejected', header: t('uploads.counts.rejected'), align: 'end', cell: (r) => count(r.counts.rejected) },
+    { id: 'duplicates', header: t('uploads.counts.duplicates'), align: 'end', cell: (r) => count(r.counts.duplicates) },
     {
       id: 'actions',
-      header: t('uploads.columns.actions'),
-      nowrap: true,
+      header: <span className="visually-hidden">{t('uploads.columns.actions')}</span>,
       cell: (r) => (
-        <div className={styles.rowActions}>
-          <button type="button" className={styles.linkButton} onClick={() => onReview(r.id)}>
-            {r.status === 'ready' ? t('uploads.actions.review') : t('uploads.actions.open')}
+        <span className={styles.rowActions}>
+          <button type="button" className={small} aria-label={t('uploads.actions.reviewOf', { file: r.file_name })} onClick={() => onReview(r.id)}>
+            {t('uploads.actions.review')}
           </button>
-          <button type="button" className={styles.linkButton} onClick={() => download(r, 'original')} aria-label={t('uploads.actions.originalOf', { file: r.file_name })}>
+          <button type="button" className={small} aria-label={t('uploads.actions.originalOf', { file: r.file_name })} onClick={() => download(r, 'original')}>
             {t('uploads.actions.originalShort')}
           </button>
           {r.has_error_report && (
-            <button type="button" className={styles.linkButton} onClick={() => download(r, 'errors')} aria-label={t('uploads.actions.errorsOf', { file: r.file_name })}>
+            <button type="button" className={small} aria-label={t('uploads.actions.errorsOf', { file: r.file_name })} onClick={() => download(r, 'errors')}>
               {t('uploads.actions.errorsShort')}
             </button>
           )}
-        </div>
+          {canWrite && RUNNING_UPLOAD_STATUSES.includes(r.status) && (
+            <button type="button" className={small} aria-label={t('uploads.actions.cancelOf', { file: r.file_name })} onClick={() => setCancelling(r)}>
+              {t('uploads.actions.stop')}
+            </button>
+          )}
+        </span>
       ),
     },
   ];
 
-  const filtered = query.type !== 'all' || query.status !== '' || query.search !== '';
-  return (
-    <section className={styles.card} aria-labelledby="uploads-heading">
-      <div className={styles.headerRow}>
-        <h2 id="uploads-heading" className={styles.heading}>
-          {t('uploads.history.title')}
-        </h2>
-        {canWrite && (
+  const filtered = hasFilters(state);
+  const clear = () => update({ type: 'all', status: '', search: '' });
+  const empty = filtered ? (
+    <EmptyState
+      text={t('uploads.history.noMatch')}
+      action={
+        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={clear}>
+          {t('uploads.history.clearFilters')}
+        </button>
+      }
+    />
+  ) : (
+    <EmptyState
+      text={t('uploads.history.empty')}
+      action={
+        canWrite && (
           <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={onUpload}>
             {t('uploads.history.upload')}
           </button>
+        )
+      }
+    />
+  );
+
+  return (
+    <section aria-labelledby="uploads-heading" className={styles.history}>
+      <h2 id="uploads-heading" className="visually-hidden">
+        {t('uploads.history.title')}
+      </h2>
+      <div className={styles.toolbar} role="search">
+        <SearchBox className={styles.searchBox} label={t('uploads.history.search')} value={state.search} onSearch={onSearch} />
+        <div className={styles.filter}>
+          <SelectField
+            label={t('uploads.history.type')}
+            value={state.type === 'all' ? '' : state.type}
+            placeholder={t('uploads.filter.all')}
+            options={IMPORT_TYPES.map((type) => ({ value: type, label: t(`uploads.filter.${type}`) }))}
+            onChange={(e) => update({ type: (e.target.value || 'all') as UploadListState['type'] })}
+          />
+        </div>
+        <div className={styles.filter}>
+          <SelectField
+            label={t('uploads.history.status')}
+            value={state.status}
+            placeholder={t('uploads.filter.anyStatus')}
+            options={UPLOAD_STATUSES.map((status) => ({ value: status, label: UPLOAD_STATUS_LABELS[status] }))}
+            onChange={(e) => update({ status: e.target.value as UploadListState['status'] })}
+          />
+        </div>
+        {filtered && (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.clear}`} onClick={clear}>
+            {t('uploads.history.clearFilters')}
+          </button>
         )}
       </div>
-      <div className={styles.filters}>
-        <SearchBox label={t('uploads.history.search')} value={query.search ?? ''} onSearch={onSearch} />
-        <select aria-label={t('uploads.history.type')} value={query.type} onChange={(e) => update({ type: e.target.value as UploadListQuery['type'] })}>
-          {TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`uploads.filter.${type}`)}
-            </option>
-          ))}
-        </select>
-        <select aria-label={t('uploads.history.status')} value={query.status} onChange={(e) => update({ status: e.target.value })}>
-          <option value="">{t('uploads.filter.anyStatus')}</option>
-          {UPLOAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {UPLOAD_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <DataTable
         caption={t('uploads.history.title')}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        loading={list.loading}
-        error={list.error ? apiErrorMessage(list.error) : undefined}
-        sort={query.sort}
+        loading={list.loading && !quiet}
+        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        sort={state.sort}
         onSortChange={(sort) => update({ sort })}
-        empty={
-          <EmptyState
-            text={filtered ? t('uploads.history.noMatch') : t('uploads.history.empty')}
-            action={
-              canWrite && !filtered ? (
-                <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={onUpload}>
-                  {t('uploads.history.upload')}
-                </button>
-              ) : undefined
-            }
-          />
-        }
+        empty={empty}
       />
-      <Pager page={query.page} pageSize={query.limit} total={list.data?.total ?? 0} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit })} label={t('uploads.history.title')} />
+      <Pager
+        page={state.page}
+        pageSize={state.limit}
+        total={list.data?.total ?? 0}
+        disabled={list.loading && !quiet}
+        pageSizeOptions={PAGE_SIZES}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(limit) => update({ limit })}
+        label={t('uploads.history.pages')}
+      />
+      <CancelUploadConfirm upload={cancelling} busy={busy} onConfirm={() => void cancel()} onCancel={() => setCancelling(null)} />
     </section>
   );
 }

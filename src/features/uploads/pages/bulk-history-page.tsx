@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../app/use-can';
+import buttonStyles from '../../../components/button.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { useCampaignId } from '../../../lib/use-remote';
 import { usePageTitle } from '../../../lib/use-page-title';
+import '../../../lib/staff-catalogue';
 import { ReviewModal } from '../components/review-modal';
 import { TemplatesCard } from '../components/templates-card';
 import { UploadDialog } from '../components/upload-dialog';
@@ -26,6 +28,7 @@ export default function BulkHistoryPage() {
   const [uploading, setUploading] = useState(false);
   const [refresh, setRefresh] = useState(0);
   const reviewing = params.get('upload');
+  const changed = () => setRefresh((n) => n + 1);
 
   const review = (uploadId: string | null) =>
     setParams((current) => {
@@ -37,10 +40,19 @@ export default function BulkHistoryPage() {
 
   return (
     <>
-      <PageHeader title={title} context={t('pages.bulkHistory.context')} />
-      {campaignId && canRead && (
-        <UploadHistory campaignId={campaignId} canWrite={canUpload} refresh={refresh} onReview={review} onUpload={() => setUploading(true)} />
-      )}
+      <PageHeader
+        title={title}
+        context={t('pages.bulkHistory.context')}
+        action={
+          campaignId &&
+          canUpload && (
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setUploading(true)}>
+              {t('uploads.history.upload')}
+            </button>
+          )
+        }
+      />
+      {campaignId && canRead && <UploadHistory campaignId={campaignId} canWrite={canUpload} refresh={refresh} onReview={review} onUpload={() => setUploading(true)} />}
       {campaignId && canUpload && <TemplatesCard campaignId={campaignId} />}
       {campaignId && uploading && (
         <UploadDialog
@@ -48,14 +60,12 @@ export default function BulkHistoryPage() {
           onClose={() => setUploading(false)}
           onStarted={(upload) => {
             setUploading(false);
-            setRefresh((n) => n + 1);
+            changed();
             review(upload.id);
           }}
         />
       )}
-      {campaignId && reviewing && (
-        <ReviewModal campaignId={campaignId} uploadId={reviewing} canWrite={canUpload} onClose={() => review(null)} onChanged={() => setRefresh((n) => n + 1)} />
-      )}
+      {campaignId && canRead && reviewing && <ReviewModal campaignId={campaignId} uploadId={reviewing} canWrite={canUpload} onClose={() => review(null)} onChanged={changed} />}
     </>
   );
 }

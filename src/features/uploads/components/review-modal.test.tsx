@@ -1,0 +1,144 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { emitLiveEvent } from '../../../lib/live-events';
+import { fakeIdToken, TEST_USER } from '../../../test/auth-fixtures';
+import { ALL_RESOURCES } from '../../../test/campaign-fixtures';
+import { renderApp, signIn } from '../../../test/render-app';
+import { CAMPAIGN, UPLOAD_ID, fakeApi, uploadDetail, uploadHandlers } from '../test-fixtures';
+
+vi.setConfig({ testTimeout: 30_000 });
+const FIRST_RENDER = { timeout: 15_000 };
+
+const server = setupServer(...uploadHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  fakeApi.reset();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+async function openReview() {
+  signIn({ idToken: fakeIdToken(TEST_USER.userId) });
+  const app = renderApp(`/bulk-history?upload=${UPLOAD_ID}`);
+  const dialog = await screen.findByRole('dialog', { name: 'Upload: spring-donors.csv' }, FIRST_RENDER);
+  return { dialog, ...app };
+}
+
+describe('/bulk-history?upload=<id> review', () => {
+  it('shows the counts, the reasons and the first rows; Import sends the action; the error report asks for a link', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { dialog } = await openReview();
+    expect(fakeApi.last('get')!.url).toMatch(new RegExp(`/donation/get_upload/${CAMPAIGN}/${UPLOAD_ID}$`));
+    expect(within(dialog).getByText('Ready for review')).toBeInTheDocument();
+    const counts = within(dialog).getByRole('list', { name: 'Row counts' });
+    expect(counts).toHaveTextContent(/2\s*Valid, not yet imported/);
+    expect(counts).toHaveTextContent(/1\s*Rejected/);
+    expect(counts).toHaveTextContent(/0\s*Duplicates/);
+    expect(counts).toHaveTextContent(/0\s*Imported/);
+    expect(counts).toHaveTextContent(/3\s*Rows/);
+    const reasons = within(dialog).getByRole('region', { name: 'Why rows were not taken' });
+    expect(within(reasons).getByRole('listitem')).toHaveTextContent('Please enter a valid email (1)');
+    const rows = within(dialog).getByRole('table', { name: 'Rows of the file with their outcome' });
+    const rejected = within(rows).getByRole('row', { name: /^3 / });
+    expect(rejected).toHaveTextContent('Rejected');
+    expect(rejected).toHaveTextContent('Please enter a valid email');
+    expect(rejected).toHaveTextContent('Bad Mail · nope');
+    expect(within(dialog).queryByText(/already uploaded/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Download error report' }));
+    await waitFor(() => expect(fakeApi.paths()).toContain('download:errors'));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const link = clicked.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.href).toBe('http://localhost:3000/private-files/download?token=errors');
+    expect(link.download).toBe('spring-donors - errors.csv');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Download original' }));
+    await waitFor(() => expect(fakeApi.paths()).toContain('download:original'));
+
+    fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 0, total: 2 } });
+    await user.click(within(dialog).getByRole('button', { name: 'Import 2 valid rows' }));
+    await waitFor(() => expect(fakeApi.last('action')?.body).toEqual({ campaign_id: CAMPAIGN, upload_id: UPLOAD_ID, action: 'import' }));
+    expect(await within(dialog).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('Import is disabled when no row is valid; a reader sees no actions but the downloads', async () => {
+    fakeApi.detail = uploadDetail({ counts: { total: 2, valid: 0, rejected: 2, duplicates: 0, imported: 0 } });
+    const { dialog, unmount } = await openReview();
+    expect(within(dialog).getByRole('button', { name: 'Import 0 valid rows' })).toBeDisabled();
+    unmount();
+
+    fakeApi.resources = ALL_RESOURCES.filter((name) => name !== 'upload.write');
+    const again = await openReview();
+    expect(within(again.dialog).getByRole('button', { name: 'Download original' })).toBeInTheDocument();
+    expect(within(again.dialog).queryByRole('button', { name: /Import/ })).not.toBeInTheDocument();
+    expect(within(again.dialog).queryByRole('button', { name: 'Cancel upload' })).not.toBeInTheDocument();
+  });
+
+  it('asks how to read ambiguous slash dates and validates again with the answer', async () => {
+    fakeApi.detail = uploadDetail({ date_order_ambiguous: true, date_order: 'mdy' });
+    const user = userEvent.setup();
+    const { dialog } = await openReview();
+    const group = within(dialog).getByRole('group', { name: 'Dates like 03/04/2029 mean:' });
+    expect(within(group).getByRole('radio', { name: 'March 4 (MM/DD)' })).toBeChecked();
+    fakeApi.detail = uploadDetail({ status: 'validating', date_order_ambiguous: true, date_order: 'dmy', progress: { done: 1, total: null } });
+    await user.click(within(group).getByRole('radio', { name: '3 April (DD/MM)' }));
+    await waitFor(() => expect(fakeApi.last('action')?.body).toEqual({ campaign_id: CAMPAIGN, upload_id: UPLOAD_ID, action: 'revalidate', date_order: 'dmy' }));
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: '3 April (DD/MM)' })).toBeChecked());
+  });
+
+  it('says when the same file was uploaded before', async () => {
+    fakeApi.detail = uploadDetail({ same_file_as: { id: 'f0000000-0000-4000-8000-000000000001', file_name: 'march.csv', created_at: '2029-03-01T12:00:00.000Z' } });
+    const { dialog } = await openReview();
+    expect(within(dialog).getByText('This file was already uploaded on 01-03-2029 (march.csv): rows already imported will be skipped.')).toBeInTheDocument();
+  });
+
+  it('cancels a ready upload after asking', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await openReview();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel spring-donors.csv?' });
+    expect(confirm).toHaveTextContent('Nothing from this file will be imported.');
+    expect(fakeApi.paths()).not.toContain('action');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel upload' }));
+    await waitFor(() => expect(fakeApi.last('action')?.body).toEqual({ campaign_id: CAMPAIGN, upload_id: UPLOAD_ID, action: 'cancel' }));
+  });
+
+  it('while running: a live progress bar, polling every 2 s, Cancel; the done event reads the upload again', async () => {
+    fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 10, total: 100 } });
+    const user = userEvent.setup();
+    const { dialog } = await openReview();
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+    expect(within(dialog).getByRole('progressbar')).toHaveAccessibleName('Importing: 10 of 100 rows');
+    act(() => emitLiveEvent('progress', { kind: 'import', id: 'someone-else', campaign_id: CAMPAIGN, done: 90, total: 100, stage: 'importing' }));
+    act(() => emitLiveEvent('progress', { kind: 'import', id: UPLOAD_ID, campaign_id: CAMPAIGN, done: 40, total: 100, stage: 'importing' }));
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+
+    // Polling while it runs.
+    const gets = () => fakeApi.paths().filter((p) => p === 'get').length;
+    const before = gets();
+    await waitFor(() => expect(gets()).toBeGreaterThan(before), { timeout: 3500 });
+
+    // Cancel asks first, and says imported rows stay.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel spring-donors.csv?' });
+    expect(confirm).toHaveTextContent('rows already imported stay in the book');
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+
+    fakeApi.detail = uploadDetail({ status: 'completed', counts: { total: 3, valid: 0, rejected: 1, duplicates: 0, imported: 2 } });
+    const lists = fakeApi.paths().filter((p) => p === 'list').length;
+    act(() => emitLiveEvent('done', { kind: 'import', id: UPLOAD_ID, campaign_id: CAMPAIGN, status: 'completed', message: null }));
+    expect(await within(dialog).findByText('Completed')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Row counts' })).toHaveTextContent(/2\s*Imported/);
+    await waitFor(() => expect(fakeApi.paths().filter((p) => p === 'list').length).toBeGreaterThan(lists));
+
+    // Final: no more polling.
+    const settled = gets();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(gets()).toBe(settled);
+  });
+});

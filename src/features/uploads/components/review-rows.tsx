@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { UploadReason, UploadReviewRow } from '../../../../domain/imports/api-contract';
+import '../../../lib/staff-catalogue';
+import styles from './uploads.module.css';
+
+/** A few values that tell rows apart: the name, the e-mail (else phone), the date and the amount. */
+export function rowSummary(values: Record<string, string>): string {
+  const name = values.name || [values.first_name, values.last_name].filter(Boolean).join(' ');
+  const contact = values.donor_email || values.donor_phone;
+  const date = values.paying_date || values.commitment_date;
+  const amount = values.paid_amount || values.commitment_amount;
+  return [name, contact, date, amount].filter(Boolean).join(' · ');
+}
+
+/** Why rows were not taken (with counts), then the first rows of the file with their outcome. */
+export function ReviewRows({ rows, reasons }: { rows: UploadReviewRow[]; reasons: UploadReason[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {reasons.length > 0 && (
+        <section aria-labelledby="upload-reasons">
+          <h3 id="upload-reasons" className={styles.subheading}>
+            {t('uploads.review.reasons')}
+          </h3>
+          <ul className={styles.reasons}>
+            {reasons.map((r) => (
+              <li key={r.reason}>
+                {r.reason} <span className={styles.muted}>({r.count.toLocaleString('en-US')})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {rows.length > 0 && (
+        <>
+          <h3 className={styles.subheading}>{t('uploads.review.rows', { count: rows.length })}</h3>
+          <div className={styles.tableWrap}>
+            <table className={styles.small}>
+              <caption className="visually-hidden">{t('uploads.review.rowsCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('uploads.review.row')}</th>
+                  <th scope="col">{t('uploads.review.outcome')}</th>
+                  <th scope="col">{t('uploads.review.reason')}</th>
+                  <th scope="col">{t('uploads.review.values')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.row_number}>
+                    <th scope="row">{row.row_number}</th>
+                    <td>
+                      <span className={`${styles.outcome} ${styles[`outcome_${row.outcome}`] ?? ''}`}>{t(`uploads.outcome.${row.outcome}`)}</span>
+                    </td>
+                    <td>{row.reason ?? ''}</td>
+                    <td className={styles.muted}>{rowSummary(row.values)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
