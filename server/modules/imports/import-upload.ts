@@ -15,11 +15,38 @@ import { writeErrorReport } from './error-report';
 import { cashOf, insertImportedDonations, insertImportedDonors, openPledgesOf, type ImportedDonation } from './import-write-repository';
 import { REASONS, donorRowProblem, planPayment, type DonorBook } from './row-checks';
 import type { JobReporter } from './upload-progress';
-import { markRows, moveUpload, nextValidRows, nextValidRowsByDonor, rejectRows, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
+import { markRows, moveUpload, nextValidRows, rejectRows, validRowDonors, validRowsNumbered, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 
 const BATCH = 5_000;
-/** Payments: the donors whose rows make one batch (their rows together, see nextValidRowsByDonor). */
+/** Payments: the donors whose rows make one batch. */
 const DONORS_PER_BATCH = 2_500;
+
+/**
+ * Payments come in batches by donor: every remaining row of the next donors (in the order they first
+ * appear), so a batch rewrites each donor's and pledge's stored figures once. Donors are independent
+ * of each other (their limits, pledges and cash are their own), and a donor's rows keep file order.
+ */
+function paymentBatches(rows: { rowNumber: number; donorId: string }[]): number[][] {
+  const byDonor = new Map<string, number[]>();
+  for (const row of rows) {
+    const list = byDonor.get(row.donorId);
+    if (list) list.push(row.rowNumber);
+    else byDonor.set(row.donorId, [row.rowNumber]);
+  }
+  const batches: number[][] = [];
+  let current: number[] = [];
+  let donors = 0;
+  for (const numbers of byDonor.values()) {
+    current.push(...numbers);
+    if (++donors >= DONORS_PER_BATCH) {
+      batches.push(current.sort((a, b) => a - b));
+      current = [];
+      donors = 0;
+    }
+  }
+  if (current.length > 0) batches.push(current.sort((a, b) => a - b));
+  return batches;
+}
 
 type Rejection = { rowNumber: number; outcome: RowOutcome; reason: string };
 
@@ -71,13 +98,16 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
   const total = start.valid + start.imported;
   let done = start.imported;
   await reporter.progress(done, total, 'importing');
+  const planned = upload.type === 'payment' ? paymentBatches(await validRowDonors(app.db, upload.id)) : null;
   for (;;) {
     if (await reporter.cancelled()) {
       const summary = await rowSummary(app.db, upload.id);
       await updateUpload(app.db, upload.id, { importedRows: summary.imported, progressDone: summary.imported }, app.clock.now());
       return;
     }
-    const rows = upload.type === 'donor' ? await nextValidRows(app.db, upload.id, BATCH) : await nextValidRowsByDonor(app.db, upload.id, DONORS_PER_BATCH);
+    let rows: StagedRow[] = [];
+    if (!planned) rows = await nextValidRows(app.db, upload.id, BATCH);
+    else while (rows.length === 0 && planned.length > 0) rows = await validRowsNumbered(app.db, upload.id, planned.shift()!);
     if (rows.length === 0) break;
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {

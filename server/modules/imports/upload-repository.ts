@@ -216,23 +216,25 @@ export async function nextValidRows(db: Executor, uploadId: string, limit: numbe
   return rows.map((r) => ({ rowNumber: r.rowNumber, outcome: r.outcome as RowOutcome, reason: r.reason, cells: r.cells, data: r.data, donorId: r.donorId }));
 }
 
-/**
- * Payments: every row still 'valid' of the next donors (by their first row), in file order. A
- * donor's rows all land in one batch, so the batch rewrites each donor's and pledge's figures once
- * (donors are independent of each other: their limits, pledges and cash are their own).
- */
-export async function nextValidRowsByDonor(db: Executor, uploadId: string, donors: number): Promise<StagedRow[]> {
-  const result = await db.execute<{ row_number: number; outcome: string; reason: string | null; cells: string[]; data: Record<string, unknown> | null; donor_id: string | null }>(sql`
-    with next_donors as (
-      select donor_id, min(row_number) as first_row from ${uploadRows}
-      where upload_id = ${uploadId} and outcome = 'valid'
-      group by donor_id order by first_row limit ${donors}
-    )
-    select r.row_number, r.outcome, r.reason, r.cells, r.data, r.donor_id
-    from ${uploadRows} r join next_donors n on n.donor_id = r.donor_id
-    where r.upload_id = ${uploadId} and r.outcome = 'valid'
-    order by r.row_number`);
-  return result.rows.map((r) => ({ rowNumber: Number(r.row_number), outcome: r.outcome as RowOutcome, reason: r.reason, cells: r.cells, data: r.data, donorId: r.donor_id }));
+/** Payments: the donor and row number of every row still 'valid', in file order (the import plans its batches from it). */
+export async function validRowDonors(db: Executor, uploadId: string): Promise<{ rowNumber: number; donorId: string }[]> {
+  const rows = await db
+    .select({ rowNumber: uploadRows.rowNumber, donorId: uploadRows.donorId })
+    .from(uploadRows)
+    .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid')))
+    .orderBy(asc(uploadRows.rowNumber));
+  return rows.map((r) => ({ rowNumber: r.rowNumber, donorId: r.donorId ?? '' }));
+}
+
+/** These rows, if still 'valid', in file order. */
+export async function validRowsNumbered(db: Executor, uploadId: string, rowNumbers: readonly number[]): Promise<StagedRow[]> {
+  if (rowNumbers.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(uploadRows)
+    .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid'), inArray(uploadRows.rowNumber, [...rowNumbers])))
+    .orderBy(asc(uploadRows.rowNumber));
+  return rows.map((r) => ({ rowNumber: r.rowNumber, outcome: r.outcome as RowOutcome, reason: r.reason, cells: r.cells, data: r.data, donorId: r.donorId }));
 }
 
 /** Rows after `afterRow`, in file order, optionally only some outcomes (review, error report). */
