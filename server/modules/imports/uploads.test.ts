@@ -4,7 +4,8 @@ import { UPLOAD_PATHS, uploadDownloadUrl, uploadListUrl, type UploadListData } f
 import type { DonorDetail, DonorListData } from '../../../domain/donor-book/api-contract';
 import { donations, donors, pledges, uploadRows, uploads } from '../../db/schema';
 import { get, post } from '../../test/auth-helpers';
-import { addDonor, addPledge, auditOf, path, P, setUpBook, type DonorBook } from '../../test/donor-book-helpers';
+import { createCampaign } from '../../test/campaign-helpers';
+import { addDonation, addDonor, addPledge, auditOf, path, P, setUpBook, type DonorBook } from '../../test/donor-book-helpers';
 import { act, detail, importRows, localPath, presign, preview, putFile, sendFile, uploadAndValidate } from '../../test/import-helpers';
 import { insertImportedDonors } from './import-write-repository';
 import { recoverUploads } from './upload-job';
@@ -242,5 +243,40 @@ describe('bulk upload of payments', () => {
     const again = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payments-copy.csv', csv);
     expect(again.counts.valid).toBe(0);
     expect(again.same_file_as?.id).toBe(review.id);
+  });
+
+  it('NYC rules apply per row as in manual entry: an LLC is a prohibited source, cash past $100 from one contributor is refused', async () => {
+    const { t, owner } = b;
+    const nyc = (await createCampaign(t, owner.token, { office_sought: 'mayor', compliance_rule_set: 'nyc_cfb', participant_status: 'participant', election_cycle: '2025' })).campaign_id;
+    const llc = await uploadAndValidate(
+      t,
+      owner.token,
+      nyc,
+      'donor',
+      'nyc-donors.csv',
+      donorsCsv(['Acme Holdings,,acme@example.org,Limited Liability Company,,,New York,10001,New York,,,,2025-03-01,100,,', 'Nia Cole,,nia@example.org,Individual,,,New York,10001,New York,,,,,,,']),
+    );
+    expect(llc.rows.map((r) => [r.row_number, r.outcome])).toEqual([
+      [2, 'rejected'],
+      [3, 'valid'],
+    ]);
+    expect(llc.rows[0]!.reason).toBe("Contributions from this contributor type are not allowed under the campaign's rules");
+    const cash = await addDonor(t, owner.token, nyc, { name: 'Cash Giver', donor_email: 'cash@example.org', donor_phone: '2125550177' });
+    await addDonation(t, owner.token, nyc, cash.donor_id, { paid_amount_cents: 8_000, payment_method: 'cash', paying_date: '2025-04-01' });
+    const review = await uploadAndValidate(
+      t,
+      owner.token,
+      nyc,
+      'payment',
+      'cash.csv',
+      ['donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone', 'cash@example.org,2025-04-02,,20,Cash,', 'cash@example.org,2025-04-03,,5,Cash,', 'cash@example.org,2025-04-04,,50,Check,'].join('\r\n'),
+    );
+    // $80 + $20 reaches the cap exactly; one more cash dollar is refused; a check is fine.
+    expect(review.rows.map((r) => [r.row_number, r.outcome])).toEqual([
+      [2, 'valid'],
+      [3, 'rejected'],
+      [4, 'valid'],
+    ]);
+    expect(review.rows[1]!.reason).toMatch(/Cash from one contributor cannot exceed \$100/);
   });
 });
