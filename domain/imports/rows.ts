@@ -143,6 +143,14 @@ const paymentSchema = object({
   memo: donationFieldsShape.memo,
 });
 
+/** The row's phone, normalised (null when the cell is blank or not mapped), or why it is not one. */
+function phoneOf(row: MappedRow): { ok: true; value: string | null } | { ok: false; reason: string } {
+  const phoneCell = cell(row, 'donor_phone');
+  if (phoneCell === undefined) return { ok: true, value: null };
+  const phone = normalizePhone(phoneCell);
+  return phone.ok ? phone : { ok: false, reason: labelled('donor_phone', phone.reason) };
+}
+
 /**
  * A donor row → the donor (validated with donorFieldsSchema) and, when both its commitment date and
  * amount are given, a pledge. Blank cells are absent; contributor type, eligibility and country use
@@ -154,13 +162,9 @@ export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorIm
   const ambiguousDate = dateCell !== undefined && isAmbiguousSlashDate(dateCell);
   const refuse = (reason: string): RowResult<DonorImportValues> => ({ ok: false, reason, ambiguousDate });
 
-  let donorPhone: string | null = null;
-  const phoneCell = cell(row, 'donor_phone');
-  if (phoneCell !== undefined) {
-    const phone = normalizePhone(phoneCell);
-    if (!phone.ok) return refuse(labelled('donor_phone', phone.reason));
-    donorPhone = phone.value;
-  }
+  const phone = phoneOf(row);
+  if (!phone.ok) return refuse(phone.reason);
+  const donorPhone = phone.value;
 
   const typeText = cellOrDefault(row, ctx, 'contributor_type');
   const contributorType = typeText === undefined ? '' : matchOption(CONTRIBUTOR_TYPE_OPTIONS, typeText);
@@ -235,13 +239,9 @@ export function readPaymentRow(row: MappedRow, ctx: RowContext): RowResult<Payme
   const ambiguousDate = dateCell !== undefined && isAmbiguousSlashDate(dateCell);
   const refuse = (reason: string): RowResult<PaymentImportValues> => ({ ok: false, reason, ambiguousDate });
 
-  let donorPhone: string | null = null;
-  const phoneCell = cell(row, 'donor_phone');
-  if (phoneCell !== undefined) {
-    const phone = normalizePhone(phoneCell);
-    if (!phone.ok) return refuse(labelled('donor_phone', phone.reason));
-    donorPhone = phone.value;
-  }
+  const phone = phoneOf(row);
+  if (!phone.ok) return refuse(phone.reason);
+  const donorPhone = phone.value;
   const donorEmail = normalizeEmail(cell(row, 'donor_email') ?? '');
   const name = rowName(row) || null;
   if (donorEmail === null && donorPhone === null && name === null) return refuse(ROW_REASONS.noDonorKey);

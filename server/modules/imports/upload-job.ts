@@ -20,7 +20,7 @@ import { ImportFileError } from './file-errors';
 import { importUpload } from './import-upload';
 import { copyToLocal } from './upload-file';
 import { jobReporter } from './upload-progress';
-import { findUploadForJob, moveUpload, runningUploadIds, staleRunningUploadIds } from './upload-repository';
+import { findUploadForJob, moveUpload, runningUploadIds } from './upload-repository';
 import { validateUpload } from './validate-upload';
 
 const RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true };
@@ -108,7 +108,7 @@ export const uploadJob = defineJob<{ uploadId: string }>({
 
 /** Sends the job again for running uploads no worker holds (all of them, or those silent for a minute). */
 export async function recoverUploads(app: FastifyInstance, options: { all: boolean }): Promise<number> {
-  const ids = options.all ? await runningUploadIds(app.db) : await staleRunningUploadIds(app.db, new Date(app.clock.now().getTime() - SILENT_FOR_SECONDS * 1000));
+  const ids = await runningUploadIds(app.db, options.all ? undefined : new Date(app.clock.now().getTime() - SILENT_FOR_SECONDS * 1000));
   let sent = 0;
   for (const uploadId of ids) {
     const release = await takeUploadLock(app.pool, uploadId);

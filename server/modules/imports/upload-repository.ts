@@ -75,26 +75,18 @@ export async function isCancelRequested(db: Executor, uploadId: string): Promise
   return row?.cancel ?? true;
 }
 
-/** Uploads a job should be working on (validating or importing). */
-export async function runningUploadIds(db: Executor): Promise<string[]> {
+/** Uploads a job should be working on (validating or importing); with `silentSince`, only those whose job has not reported since then (the job's heartbeat is updated_at). */
+export async function runningUploadIds(db: Executor, silentSince?: Date): Promise<string[]> {
   const rows = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(sql`${uploads.status} in ('validating', 'importing')`);
+    .where(and(sql`${uploads.status} in ('validating', 'importing')`, silentSince ? sql`${uploads.updatedAt} < ${silentSince}` : undefined));
   return rows.map((r) => r.id);
 }
 
-/** Running uploads whose job has not reported since `before` (the job's heartbeat is updated_at). */
-export async function staleRunningUploadIds(db: Executor, before: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(sql`${uploads.status} in ('validating', 'importing')`, sql`${uploads.updatedAt} < ${before}`));
-  return rows.map((r) => r.id);
-}
-
-/** An earlier upload of the same bytes into the campaign that imported rows. */
-export async function findImportedTwin(db: Executor, campaignId: string, uploadId: string, sha256: string) {
+/** The first earlier upload of the same bytes into the campaign that imported rows (or is importing them). */
+export async function findImportedTwin(db: Executor, campaignId: string, uploadId: string, sha256: string | null) {
+  if (!sha256) return null;
   const [row] = await db
     .select({ id: uploads.id, fileName: uploads.fileName, createdAt: uploads.createdAt })
     .from(uploads)
@@ -103,21 +95,9 @@ export async function findImportedTwin(db: Executor, campaignId: string, uploadI
         eq(uploads.campaignId, campaignId),
         eq(uploads.fileSha256, sha256),
         sql`${uploads.id} <> ${uploadId}`,
-        sql`${uploads.importedRows} > 0 or ${uploads.status} = 'importing'`,
+        sql`(${uploads.importedRows} > 0 or ${uploads.status} = 'importing')`,
       ),
     )
-    .orderBy(asc(uploads.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The latest earlier upload of the same bytes into the campaign (any status but this one). */
-export async function findSameFile(db: Executor, campaignId: string, uploadId: string, sha256: string | null) {
-  if (!sha256) return null;
-  const [row] = await db
-    .select({ id: uploads.id, fileName: uploads.fileName, createdAt: uploads.createdAt })
-    .from(uploads)
-    .where(and(eq(uploads.campaignId, campaignId), eq(uploads.fileSha256, sha256), sql`${uploads.id} <> ${uploadId}`, sql`${uploads.importedRows} > 0`))
     .orderBy(asc(uploads.createdAt))
     .limit(1);
   return row ?? null;

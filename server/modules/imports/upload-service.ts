@@ -33,7 +33,7 @@ import { uploadJob } from './upload-job';
 import {
   creatorName,
   findMapping,
-  findSameFile,
+  findImportedTwin,
   findUpload,
   insertUpload,
   listUploads,
@@ -67,11 +67,11 @@ function extensionOf(fileName: string): string {
   return extension;
 }
 
-/** An uploaded import file of this campaign that exists: anything else is 404 (nothing said about other campaigns). */
-async function assertUploadedFile(app: FastifyInstance, campaignId: string, key: string): Promise<void> {
-  if (!isCampaignKey(key, campaignId) || !key.startsWith(`campaigns/${campaignId.toLowerCase()}/imports/`) || !(await app.privateStorage.stat(key))) {
-    throw fail(404, 'UPLOAD_FILE_MISSING');
-  }
+/** An uploaded import file of this campaign that exists, and its size: anything else is 404 (nothing said about other campaigns). */
+async function uploadedFile(app: FastifyInstance, campaignId: string, key: string): Promise<{ size: number }> {
+  const info = isCampaignKey(key, campaignId) && key.startsWith(`campaigns/${campaignId.toLowerCase()}/imports/`) ? await app.privateStorage.stat(key) : null;
+  if (!info) throw fail(404, 'UPLOAD_FILE_MISSING');
+  return info;
 }
 
 function fileError(error: unknown): never {
@@ -98,7 +98,7 @@ export async function presignUpload(app: FastifyInstance, ctx: CampaignContext, 
 
 export async function previewUpload(app: FastifyInstance, ctx: CampaignContext, body: { type: string; file_key: string; file_name: string; sheet?: string | null }): Promise<UploadPreviewData> {
   const type = body.type as ImportType;
-  await assertUploadedFile(app, ctx.id, body.file_key);
+  await uploadedFile(app, ctx.id, body.file_key);
   const copy = await copyToLocal(app, body.file_key, body.file_name);
   try {
     const preview = await previewTable(copy.path, body.file_name, { sheet: body.sheet ?? null, limit: 5 }).catch(fileError);
@@ -144,10 +144,9 @@ export async function createUpload(app: FastifyInstance, ctx: CampaignContext, a
   const options: UploadOptions = { ...(body.options ?? {}) };
   const defaults = Object.fromEntries(Object.entries(options.defaults ?? {}).filter(([field]) => !Object.values(body.mapping).includes(field)));
   options.defaults = defaults;
-  await assertUploadedFile(app, ctx.id, body.file_key);
+  const info = await uploadedFile(app, ctx.id, body.file_key);
   checkMapping(type, body.mapping, defaults);
   extensionOf(body.file_name);
-  const info = await app.privateStorage.stat(body.file_key);
   const now = app.clock.now();
   const upload = await app.db.transaction(async (tx) => {
     const created = await insertUpload(tx, {
@@ -155,7 +154,7 @@ export async function createUpload(app: FastifyInstance, ctx: CampaignContext, a
       type,
       fileKey: body.file_key,
       fileName: body.file_name.trim(),
-      fileSize: info?.size ?? 0,
+      fileSize: info.size,
       status: 'validating',
       validateOnly: options.validate_only === true,
       mapping: body.mapping,
@@ -179,7 +178,7 @@ export async function getUpload(app: FastifyInstance, ctx: CampaignContext, uplo
   const [name, rows, sameFile] = await Promise.all([
     creatorName(app.db, upload.createdBy),
     rowsPage(app.db, upload.id, 0, UPLOAD_LIMITS.reviewRows),
-    findSameFile(app.db, ctx.id, upload.id, upload.fileSha256),
+    findImportedTwin(app.db, ctx.id, upload.id, upload.fileSha256),
   ]);
   return toUploadDetail(upload, name, rows, sameFile);
 }

@@ -235,10 +235,31 @@ export interface DownloadGrant {
   campaignId: string | null;
 }
 
-/** A key of its own for these tokens, derived from TOKEN_SECRET (never the same MAC as any other token). */
-function tokenMac(secret: string, data: string): Buffer {
-  const key = createHmac('sha256', secret).update('private-file-download-key').digest();
+/** A key of its own per purpose, derived from TOKEN_SECRET (never the same MAC as any other token). */
+function tokenMac(secret: string, purpose: 'download' | 'upload', data: string): Buffer {
+  const key = createHmac('sha256', secret).update(`private-file-${purpose}-key`).digest();
   return createHmac('sha256', key).update(`${TOKEN_VERSION}.${data}`).digest();
+}
+
+/** `v1.<base64url JSON>.<MAC>`. */
+function sealToken(secret: string, purpose: 'download' | 'upload', payload: object): string {
+  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${TOKEN_VERSION}.${data}.${tokenMac(secret, purpose, data).toString('base64url')}`;
+}
+
+/** The payload of a token sealed for `purpose`, or null when it is malformed or tampered with. */
+function openToken(secret: string, purpose: 'download' | 'upload', token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== TOKEN_VERSION || !/^[A-Za-z0-9_-]+$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return null;
+  const expected = tokenMac(secret, purpose, parts[1]);
+  const given = Buffer.from(parts[2], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function signDownloadToken(secret: string, now: Date, key: string, options: SignedDownloadOptions): string {
@@ -246,24 +267,13 @@ export function signDownloadToken(secret: string, now: Date, key: string, option
   assertSignedDownloadOptions(key, options);
   const payload: TokenPayload = { k: key, e: Math.floor(now.getTime() / 1000) + options.expiresInSeconds, n: sanitizeDownloadName(options.fileName) };
   if (options.campaignId !== undefined) payload.c = options.campaignId.toLowerCase();
-  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${TOKEN_VERSION}.${data}.${tokenMac(secret, data).toString('base64url')}`;
+  return sealToken(secret, 'download', payload);
 }
 
 /** The grant of a token: 'invalid' (malformed or tampered: 403), 'expired' (403 LINK_EXPIRED). */
 export function verifyDownloadToken(secret: string, now: Date, token: string): DownloadGrant | 'invalid' | 'expired' {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== TOKEN_VERSION || !/^[A-Za-z0-9_-]+$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return 'invalid';
-  const expected = tokenMac(secret, parts[1]);
-  const given = Buffer.from(parts[2], 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  let payload: Partial<TokenPayload>;
-  try {
-    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Partial<TokenPayload>;
-  } catch {
-    return 'invalid';
-  }
-  if (typeof payload !== 'object' || payload === null || !isValidPrivateKey(payload.k) || typeof payload.n !== 'string' || !Number.isSafeInteger(payload.e)) return 'invalid';
+  const payload = openToken(secret, 'download', token) as Partial<TokenPayload> | null;
+  if (payload === null || !isValidPrivateKey(payload.k) || typeof payload.n !== 'string' || !Number.isSafeInteger(payload.e)) return 'invalid';
   if (payload.c !== undefined && (typeof payload.c !== 'string' || !isCampaignKey(payload.k, payload.c))) return 'invalid';
   if ((payload.e as number) <= Math.floor(now.getTime() / 1000)) return 'expired';
   return { key: payload.k, fileName: sanitizeDownloadName(payload.n), campaignId: payload.c ?? null };
@@ -281,11 +291,6 @@ export interface UploadGrant {
   contentType: string;
 }
 
-function uploadMac(secret: string, data: string): Buffer {
-  const key = createHmac('sha256', secret).update('private-file-upload-key').digest();
-  return createHmac('sha256', key).update(`${TOKEN_VERSION}.${data}`).digest();
-}
-
 export function assertSignedUploadOptions(key: string, options: SignedUploadOptions): void {
   assertPrivateKey(key);
   const seconds = options.expiresInSeconds;
@@ -297,25 +302,13 @@ export function assertSignedUploadOptions(key: string, options: SignedUploadOpti
 
 export function signUploadToken(secret: string, now: Date, key: string, options: SignedUploadOptions): string {
   assertSignedUploadOptions(key, options);
-  const payload = { k: key, e: Math.floor(now.getTime() / 1000) + options.expiresInSeconds, c: options.campaignId.toLowerCase(), m: options.sizeBytes, t: options.contentType };
-  const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${TOKEN_VERSION}.${data}.${uploadMac(secret, data).toString('base64url')}`;
+  return sealToken(secret, 'upload', { k: key, e: Math.floor(now.getTime() / 1000) + options.expiresInSeconds, c: options.campaignId.toLowerCase(), m: options.sizeBytes, t: options.contentType });
 }
 
 /** The grant of an upload token: 'invalid' (malformed, tampered, or a download token), 'expired'. */
 export function verifyUploadToken(secret: string, now: Date, token: string): UploadGrant | 'invalid' | 'expired' {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== TOKEN_VERSION || !/^[A-Za-z0-9_-]+$/.test(parts[1]) || !/^[A-Za-z0-9_-]{43}$/.test(parts[2])) return 'invalid';
-  const expected = uploadMac(secret, parts[1]);
-  const given = Buffer.from(parts[2], 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  let payload: { k?: unknown; e?: unknown; c?: unknown; m?: unknown; t?: unknown };
-  try {
-    payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as typeof payload;
-  } catch {
-    return 'invalid';
-  }
-  if (typeof payload !== 'object' || payload === null || !isValidPrivateKey(payload.k) || typeof payload.c !== 'string' || !isCampaignKey(payload.k, payload.c)) return 'invalid';
+  const payload = openToken(secret, 'upload', token);
+  if (payload === null || !isValidPrivateKey(payload.k) || typeof payload.c !== 'string' || !isCampaignKey(payload.k, payload.c)) return 'invalid';
   if (!Number.isSafeInteger(payload.e) || !Number.isSafeInteger(payload.m) || typeof payload.t !== 'string') return 'invalid';
   if ((payload.e as number) <= Math.floor(now.getTime() / 1000)) return 'expired';
   return { key: payload.k, campaignId: payload.c, maxBytes: payload.m as number, contentType: payload.t };
@@ -423,6 +416,18 @@ export async function createPrivateStorage(config: Config, clock: Clock): Promis
   return createLocalPrivateStorage({ root: config.privateStorageDir, tokenSecret: config.tokenSecret, publicUrl: config.publicUrl, clock });
 }
 
+/** The signed-link routes: public (the token is the credential), `?token=` required. */
+const TOKEN_ROUTE = {
+  config: { access: 'public' as const },
+  schema: {
+    querystring: {
+      type: 'object',
+      required: ['token'],
+      properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
+    },
+  },
+};
+
 /** Decorates `app.privateStorage` and adds GET /private-files/download?token=… (local driver links). */
 export async function registerPrivateStorage(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -439,16 +444,7 @@ export async function registerPrivateStorage(app: FastifyInstance): Promise<void
   // 403 LINK_EXPIRED, 404 NOT_FOUND (deleted since), or the bytes as an attachment, never cached.
   app.get(
     PRIVATE_DOWNLOAD_PATH,
-    {
-      config: { access: 'public' },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['token'],
-          properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
-        },
-      },
-    },
+    TOKEN_ROUTE,
     async (request, reply) => {
       const { token } = request.query as { token: string };
       const grant = verifyDownloadToken(config.tokenSecret, app.clock.now(), token);
@@ -478,21 +474,11 @@ export async function registerPrivateStorage(app: FastifyInstance): Promise<void
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.put(
       PRIVATE_UPLOAD_PATH,
-      {
-        config: { access: 'public' },
-        schema: {
-          querystring: {
-            type: 'object',
-            required: ['token'],
-            properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
-          },
-        },
-      },
+      TOKEN_ROUTE,
       async (request, reply) => {
         const { token } = request.query as { token: string };
         const grant = verifyUploadToken(config.tokenSecret, app.clock.now(), token);
-        if (grant === 'invalid') throw fail(403, 'UPLOAD_LINK_INVALID');
-        if (grant === 'expired') throw fail(403, 'UPLOAD_LINK_INVALID');
+        if (typeof grant === 'string') throw fail(403, 'UPLOAD_LINK_INVALID');
         const declared = Number(request.headers['content-length'] ?? NaN);
         if (Number.isFinite(declared) && declared > grant.maxBytes) {
           request.raw.resume();
