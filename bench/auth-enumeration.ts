@@ -13,11 +13,11 @@
 // 3. Prints the median of each side beside the other; within budget when they differ by ≤ 10 %.
 //    The answers (status and body, masked address and a new account's id aside) must be identical.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../server/modules/auth/passwords';
+import { freePort } from './lib/process';
 import { startServer } from './lib/server';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -40,16 +40,6 @@ const ROUTES: Route[] = [
   { name: 'signin (wrong password)', path: `${A}/signin`, body: (email) => ({ email, password: 'not-the-password' }) },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -24,13 +24,13 @@
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import * as schema from '../server/db/schema';
+import { freePort } from './lib/process';
 import { startServer } from './lib/server';
 
 const P99_BUDGET_MS = 50;
@@ -73,16 +73,6 @@ const SCENARIOS: Scenario[] = [
   { name: '(dashboard cycle-stats)', path: '/donation/dashboard/stats/cycle-stats/{id}', info: true },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Karen', 'Wei', 'Aisha', 'Luis', 'Fatima', 'Hiro', 'Olga', 'Kwame', 'Priya', 'Sean', 'Ana'];
 const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Chen', 'Nguyen', 'Kim', 'Patel', 'Cohen', "O'Brien", 'Rossi', 'Okafor', 'Schmidt', 'Ivanova', 'Haddad', 'Silva', 'Kowalski', 'Murphy', 'Park', 'Singh', 'Ali', 'Novak', 'Dubois'];
@@ -163,7 +153,7 @@ export async function seedBook(pool: pg.Pool): Promise<string> {
   }
 }
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/auth/authentication/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -16,15 +16,15 @@
 //    text columns on the same database. Ratio = end to end ÷ COPY.
 // Prints one table; within budget when every target is met.
 import ExcelJS from 'exceljs';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { call, freePort, serverRssMb, type Api } from './lib/process';
 import { startServer } from './lib/server';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 50_000);
@@ -36,16 +36,6 @@ const DONOR_HEADER = 'name,donor_phone,donor_email,contributor_type,employer,occ
 const PAYMENT_HEADER = 'donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone';
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ten', 'bel', 'sor', 'vi', 'dan', 'quin', 'mar', 'jo', 'lee', 'sa', 'no', 'ri'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A name of letters only, unique for `n` (names take letters, spaces and . ' -). */
 function nameOf(n: number, prefix: string): string {
@@ -117,42 +107,8 @@ function paymentsCsv(count: number, donors: DonorSpec[]): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
-/** Resident memory (MB) of the server's node processes: the spawned one and its node descendants. */
-function serverRssMb(rootPid: number): number {
-  let kb = 0;
-  const visit = (pid: number) => {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const name = /^Name:\s+(\S+)/m.exec(status)?.[1] ?? '';
-      if (!name.startsWith('postgres')) kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      for (const task of readdirSync(`/proc/${pid}/task`)) {
-        const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-        for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
-      }
-    } catch {
-      /* the process ended */
-    }
-  };
-  visit(rootPid);
-  return kb / 1024;
-}
 
-interface Api {
-  url: string;
-  token: string;
-  campaignId: string;
-}
 
-async function call<T>(api: Api, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${api.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T; code?: string; message?: string };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.code} ${json.message}`);
-  return json.data;
-}
 
 interface UploadState {
   status: string;

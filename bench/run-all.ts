@@ -3,12 +3,14 @@ import { benchAuthEnumeration } from './auth-enumeration';
 import { benchBundle } from './bundle';
 import { benchDonorBook } from './donor-book';
 import { benchImport } from './import';
+import { benchReports } from './reports';
 
 const results: [string, boolean][] = [];
 results.push(['bundle', await benchBundle()]);
 results.push(['donor book lists', await benchDonorBook()]);
 results.push(['auth enumeration by timing', await benchAuthEnumeration()]);
 results.push(['bulk import', await benchImport()]);
+results.push(['report files', await benchReports()]);
 console.log('\nsummary:');
 for (const [name, ok] of results) console.log(`  ${name}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);

@@ -115,6 +115,11 @@ export const ERROR_MESSAGES = {
   UPLOAD_MAPPING_INVALID: 'The column mapping names a field that does not exist or uses one twice',
   UPLOAD_NOT_READY: 'This upload is not ready for that: wait for validation to finish',
   UPLOAD_FINISHED: 'This upload has already finished',
+  // Reports.
+  REPORT_NOT_FOUND: 'Report not found',
+  REPORT_NOT_READY: 'This report is still being prepared',
+  REPORT_FAILED: 'This report could not be generated; start it again',
+  REPORT_SORT_INVALID: 'Sort is not a column of this report',
 
   // Generic HTTP client errors raised by the framework itself (bad JSON, wrong content type …).
   BAD_REQUEST: 'The request is not valid',

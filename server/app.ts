@@ -12,6 +12,7 @@ import { donorBookRoutes } from './modules/donors/routes';
 import { expenseRoutes } from './modules/expenses/routes';
 import { importTemplateRoutes } from './modules/imports/template-routes';
 import { uploadRoutes } from './modules/imports/upload-routes';
+import { reportRoutes } from './modules/reports/report-routes';
 import { healthRoutes } from './modules/health/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { registerOutbox } from './modules/outbox/delivery';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(expenseRoutes);
   await app.register(importTemplateRoutes);
   await app.register(uploadRoutes);
+  await app.register(reportRoutes);
   await app.register(dashboardRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   return app;

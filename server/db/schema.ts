@@ -748,3 +748,35 @@ export const importMappings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.type, t.signature] })],
 );
+
+/**
+ * Report history (SPEC §3 report history entry): one generated report file per row. The filter is the
+ * JSON of SPEC §3 (start_date / end_date, null = all, plus the report's own keys, empty ones stripped).
+ * A 'report-export' job moves it queued → running → ready | failed and writes the file to private storage.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    format: text('format').notNull(),
+    title: text('title').notNull(),
+    filter: jsonb('filter').$type<Record<string, string | null>>().notNull(),
+    sort: text('sort').notNull(),
+    status: text('status').notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total'),
+    rowCount: integer('row_count'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** The file's private-storage key, once written. */
+    fileKey: text('file_key'),
+    message: text('message'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('reports_campaign_created_idx').on(t.campaignId, t.createdAt, t.id)],
+);

@@ -80,6 +80,8 @@ export interface BuildTestAppOptions {
   config?: Partial<Config>;
   /** Run the seed (admin + demo owner + demo campaign) first; passwords from the config. */
   seed?: boolean;
+  /** With `seed`: also fill the demo campaign's book (server/db/demo-book.ts), as `npm start` does. */
+  demoBook?: boolean;
   /** A ManualClock to move time in tests. */
   clock?: Clock;
 }
@@ -100,7 +102,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const database = await createTestDatabase();
   try {
     const seeded = options.seed
-      ? await seed(database.db, { adminEmail: config.adminEmail, demo: true, adminPassword: config.adminPassword, demoPassword: config.demoPassword })
+      ? await seed(database.db, { adminEmail: config.adminEmail, demo: true, adminPassword: config.adminPassword, demoPassword: config.demoPassword, demoBook: options.demoBook === true })
       : null;
     const app = await buildApp({ config, db: database.db, pool: database.pool, clock: options.clock });
     return {

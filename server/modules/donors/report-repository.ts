@@ -114,10 +114,11 @@ export type DonorHistoryRecord = {
 };
 
 /**
- * Every pledge, donation, refund and write-off as one event list. Refunds and write-offs carry a
- * negative amount (they reduce the totals). event_id = '<kind>:<row id>'.
+ * Every pledge, donation, refund and write-off of the campaign (optionally one donor's, one kind) as
+ * one event list: event_id ('<kind>:<row id>'), kind, date, donor_id, amount_cents (refunds and
+ * write-offs negative: they reduce the totals), payment_method, reference. Also the donor history report's source.
  */
-export async function listDonorHistory(db: Executor, campaignId: string, filter: DonorHistoryFilter, cachedCount: CountCache) {
+export function historyEventsSql(campaignId: string, filter: { donor_id?: string; kind?: HistoryKind } = {}): SQL {
   const donorFilter = filter.donor_id ? sql`and e.donor_id = ${filter.donor_id}` : sql``;
   const branch = (kind: HistoryKind, select: SQL) => (filter.kind && filter.kind !== kind ? null : select);
   // Every branch names its columns: any of them may be the first of the union (kind filter).
@@ -148,7 +149,15 @@ export async function listDonorHistory(db: Executor, campaignId: string, filter:
           where r.campaign_id = ${campaignId} and e.campaign_id = ${campaignId} ${donorFilter}`,
     ),
   ].filter((b): b is SQL => b !== null);
-  const events = sql.join(branches, sql` union all `);
+  return sql.join(branches, sql` union all `);
+}
+
+/**
+ * Every pledge, donation, refund and write-off as one event list. Refunds and write-offs carry a
+ * negative amount (they reduce the totals). event_id = '<kind>:<row id>'.
+ */
+export async function listDonorHistory(db: Executor, campaignId: string, filter: DonorHistoryFilter, cachedCount: CountCache) {
+  const events = historyEventsSql(campaignId, filter);
   const conditions: SQL[] = [sql`true`];
   if (filter.start_date) conditions.push(sql`h.date >= ${filter.start_date}`);
   if (filter.end_date) conditions.push(sql`h.date <= ${filter.end_date}`);

@@ -34,6 +34,10 @@ export function limitCells(campaign: BookCampaign): LimitCell[] {
 /** The limit report's warnings: the donor's eligibility against the campaign's class, an undetermined class. */
 const LIMIT_REPORT_WARNINGS = new Set(['ELIGIBILITY_MISMATCH', 'CAMPAIGN_CLASS_UNDETERMINED']);
 
+export function limitReportWarnings(campaign: BookCampaign, contributorType: string, eligibility: string) {
+  return limitForType(campaign, contributorType, eligibility).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code));
+}
+
 export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorLimitFilter): Promise<DonorLimitListData> {
   const campaign = await readBookCampaign(app, ctx.id);
   const cells = limitCells(campaign);
@@ -50,7 +54,7 @@ export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignCo
       limit_cents: r.limitCents,
       remaining_limit_cents: r.limitCents === null ? null : Math.max(0, r.limitCents - r.aggregateCents),
       over_limit: r.limitCents !== null && r.aggregateCents > r.limitCents,
-      warnings: limitForType(campaign, r.contributorType, r.eligibility).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code)),
+      warnings: limitReportWarnings(campaign, r.contributorType, r.eligibility),
     })),
     total,
     page: filter.page,

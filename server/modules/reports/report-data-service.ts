@@ -1,0 +1,82 @@
+/**
+ * A report's figures for a filter, from its source (report-sources.ts): one page with the totals,
+ * summary and breakdown for the screen (report_data), or every row in order for a file (the job).
+ */
+import type { FastifyInstance } from 'fastify';
+import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFigure, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
+import { orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
+import { reportSource, sortOf, sumOf, type ReportSource } from './report-sources';
+
+function columnTotals(type: ReportType, values: (key: string) => number): Record<string, number> {
+  return Object.fromEntries(REPORT_COLUMNS[type].filter((c) => c.total).map((c) => [c.key, values(c.key)]));
+}
+
+export async function reportPage(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string, page: number, limit: number): Promise<ReportData> {
+  const source = await reportSource(app, campaignId, type, filter);
+  if (source.kind === 'sql') {
+    const [rows, aggregates, breakdown] = await Promise.all([
+      selectPage(app.db, source.select, orderBy(sort, source.textKeys), limit, (page - 1) * limit),
+      selectAggregates(app.db, source.select, source.aggregates),
+      source.breakdown(),
+    ]);
+    return {
+      type,
+      filter,
+      rows: rows.map(source.present),
+      total: aggregates.count ?? 0,
+      page,
+      limit,
+      sort,
+      totals: columnTotals(type, (key) => aggregates[key] ?? 0),
+      summary: source.summary(aggregates),
+      breakdown,
+    };
+  }
+  const sorted = sortOf(type, source.rows, sort);
+  const start = (page - 1) * limit;
+  return {
+    type,
+    filter,
+    rows: sorted.slice(start, start + limit),
+    total: sorted.length,
+    page,
+    limit,
+    sort,
+    totals: columnTotals(type, (key) => sumOf(sorted, key)),
+    summary: source.summary(sorted),
+    breakdown: source.breakdown,
+  };
+}
+
+export interface ReportContent {
+  rowCount: number;
+  totals: Record<string, number>;
+  summary: ReportFigure[];
+  breakdown: ReportBreakdown | null;
+  rows: AsyncIterable<readonly ReportRow[]>;
+}
+
+async function* presented(source: Extract<ReportSource, { kind: 'sql' }>, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<ReportRow[]> {
+  for await (const batch of batches) yield batch.map(source.present);
+}
+
+async function* inBatches(rows: ReportRow[], size = 2_000): AsyncGenerator<ReportRow[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** Every row of the report in `sort` order (a cursor for SQL reports), with the same totals as the page. */
+export async function reportContent(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string): Promise<ReportContent> {
+  const source = await reportSource(app, campaignId, type, filter);
+  if (source.kind === 'sql') {
+    const [aggregates, breakdown] = await Promise.all([selectAggregates(app.db, source.select, source.aggregates), source.breakdown()]);
+    return {
+      rowCount: aggregates.count ?? 0,
+      totals: columnTotals(type, (key) => aggregates[key] ?? 0),
+      summary: source.summary(aggregates),
+      breakdown,
+      rows: presented(source, streamRows(app.pool, source.select, orderBy(sort, source.textKeys))),
+    };
+  }
+  const sorted = sortOf(type, source.rows, sort);
+  return { rowCount: sorted.length, totals: columnTotals(type, (key) => sumOf(sorted, key)), summary: source.summary(sorted), breakdown: source.breakdown, rows: inBatches(sorted) };
+}

@@ -1,0 +1,85 @@
+/**
+ * What a report file writer is given (report-job.ts builds it from the report's source) and the cell
+ * texts the writers share. Rows come in batches from a cursor, so no writer holds a whole report.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { ReportBreakdown, ReportCell, ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
+
+export interface ReportFileHeader {
+  campaign: string;
+  report: string;
+  description: string;
+  filter: string;
+  generatedAt: string;
+}
+
+export interface ReportFileInput {
+  columns: readonly ReportColumn[];
+  /** The rows in order, in batches (from a database cursor); cell values by column key. */
+  rows: AsyncIterable<readonly ReportRow[]>;
+  /** Sums of the columns with `total: true` (column key → integer: cents or a count). */
+  totals: Record<string, number>;
+  /** How many rows `rows` will yield (known before writing: "page x of y" and progress). */
+  rowCount: number;
+  header: ReportFileHeader;
+  /** A small extra table after the totals (aging buckets, subtotals per purpose…), or null. */
+  breakdown: ReportBreakdown | null;
+  /** Called after each batch with the number of rows written so far. */
+  onProgress?: (done: number) => void;
+}
+
+export type ReportWriter = (input: ReportFileInput, out: Writable) => Promise<void>;
+
+/** '$1,234.56' / '-$12.00'. */
+export function moneyText(cents: number): string {
+  const abs = Math.abs(Math.round(cents));
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${cents < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY'. */
+export function dayText(iso: string): string {
+  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+}
+
+/** A cell as people read it ('' for nothing). */
+export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.kind) {
+    case 'money':
+      return moneyText(Number(value));
+    case 'date':
+      return dayText(String(value));
+    case 'count':
+      return Number(value).toLocaleString('en-US');
+    default:
+      return String(value);
+  }
+}
+
+/** The totals row: 'Total' in the first column, the sums in the total columns. */
+export function totalsRow(columns: readonly ReportColumn[], totals: Record<string, number>): ReportRow {
+  const row: ReportRow = { row_id: 'total' };
+  columns.forEach((column, i) => {
+    row[column.key] = i === 0 ? 'Total' : column.total ? (totals[column.key] ?? 0) : null;
+  });
+  return row;
+}
+
+/** The breakdown's own totals (its columns with `total`). */
+export function breakdownTotals(breakdown: ReportBreakdown): Record<string, number> {
+  return Object.fromEntries(breakdown.columns.filter((c) => c.total).map((c) => [c.key, breakdown.rows.reduce((sum, r) => sum + (Number(r[c.key]) || 0), 0)]));
+}
+
+/** Writes `chunk`, waiting for 'drain' when the stream asks for it. */
+export async function writeChunk(out: Writable, chunk: string | Buffer): Promise<void> {
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+
+/** Ends `out` and waits until everything is flushed. */
+export async function endStream(out: Writable): Promise<void> {
+  const done = once(out, 'finish');
+  out.end();
+  await done;
+}

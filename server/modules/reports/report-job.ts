@@ -1,0 +1,147 @@
+/**
+ * The one job of report files ('report-export', payload { reportId }): reads the report's rows (the
+ * same source as the page), writes the file (CSV, XLSX or PDF) to a temporary file, stores it in
+ * private storage and marks the entry ready, pushing progress and 'done' live to the user who asked.
+ * It starts over on every attempt, so a retry or a restart never leaves half a file; an entry
+ * already ready or failed is left alone (sending the job twice is harmless). Entries still queued or
+ * running when the app starts (a restart) get their job sent again.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import {
+  REPORT_COLUMNS,
+  REPORT_DESCRIPTIONS,
+  REPORT_LIVE_KIND,
+  REPORT_TYPE_NAMES,
+  describeFilter,
+  type ReportFilter,
+  type ReportFormat,
+  type ReportType,
+} from '../../../domain/reports/api-contract';
+import { defineJob, type RetryPolicy } from '../../plugins/jobs';
+import { progressReporter } from '../../plugins/sockets';
+import { readBookCampaign } from '../donors/book-reads';
+import { privateFileKey } from '../storage/private-storage';
+import { reportContent } from './report-data-service';
+import type { ReportWriter } from './report-file';
+import { findReportForJob, moveReport, unfinishedReportIds, type ReportRecord } from './report-history-repository';
+import { filterValueLabel } from './report-filter-label';
+import { writeCsv } from './write-csv';
+import { writePdf } from './write-pdf';
+import { writeXlsx } from './write-xlsx';
+
+const RETRY: RetryPolicy = { limit: 2, delaySeconds: 5, backoff: true };
+/** Largest report file kept, bytes. */
+const MAX_FILE_BYTES = 500 * 1024 * 1024;
+const PROGRESS_EVERY = 5_000;
+
+const WRITERS: Record<ReportFormat, { write: ReportWriter; contentType: string }> = {
+  csv: { write: writeCsv, contentType: 'text/csv; charset=utf-8' },
+  xlsx: { write: writeXlsx, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  pdf: { write: writePdf, contentType: 'application/pdf' },
+};
+
+function generatedAt(now: Date): string {
+  const iso = now.toISOString();
+  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)} ${iso.slice(11, 16)} UTC`;
+}
+
+async function writeReport(app: FastifyInstance, report: ReportRecord, onProgress: (done: number, total: number) => Promise<void>) {
+  const type = report.type as ReportType;
+  const format = report.format as ReportFormat;
+  const filter = report.filter as unknown as ReportFilter;
+  const campaign = await readBookCampaign(app, report.campaignId);
+  const content = await reportContent(app, report.campaignId, type, filter, report.sort);
+  await onProgress(0, content.rowCount);
+  const dir = await mkdtemp(join(tmpdir(), 'cdt-report-'));
+  try {
+    const path = join(dir, `report.${format}`);
+    const out = createWriteStream(path);
+    let reported = 0;
+    const pending: Promise<void>[] = [];
+    await WRITERS[format].write(
+      {
+        columns: REPORT_COLUMNS[type],
+        rows: content.rows,
+        totals: content.totals,
+        rowCount: content.rowCount,
+        header: {
+          campaign: campaign.campaignName,
+          report: `${REPORT_TYPE_NAMES[type]} Report`,
+          description: REPORT_DESCRIPTIONS[type],
+          filter: describeFilter(type, filter, filterValueLabel),
+          generatedAt: generatedAt(app.clock.now()),
+        },
+        breakdown: content.breakdown,
+        onProgress: (done) => {
+          if (done - reported < PROGRESS_EVERY && done < content.rowCount) return;
+          reported = done;
+          pending.push(onProgress(done, content.rowCount));
+        },
+      },
+      out,
+    );
+    if (!out.writableFinished) await finished(out);
+    await Promise.all(pending);
+    const key = privateFileKey(report.campaignId, 'reports', format);
+    const saved = await app.privateStorage.save(key, createReadStream(path), { contentType: WRITERS[format].contentType, maxBytes: MAX_FILE_BYTES });
+    return { key, size: saved.size, rowCount: content.rowCount };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes the report's file; `attempt` counts from 1. */
+export async function runReport(app: FastifyInstance, reportId: string, attempt: number): Promise<void> {
+  const report = await findReportForJob(app.db, reportId);
+  if (!report || (report.status !== 'queued' && report.status !== 'running')) return;
+  const live = report.createdBy ? progressReporter(app.live, report.createdBy, { kind: REPORT_LIVE_KIND, id: report.id, campaign_id: report.campaignId }) : null;
+  await moveReport(app.db, report.id, ['queued', 'running'], { status: 'running', progressDone: 0 }, app.clock.now());
+  try {
+    const file = await writeReport(app, report, async (done, total) => {
+      await moveReport(app.db, report.id, ['running'], { progressDone: done, progressTotal: total }, app.clock.now());
+      live?.progress(done, total, 'writing');
+    });
+    const now = app.clock.now();
+    const moved = await moveReport(app.db, report.id, ['running'], { status: 'ready', fileKey: file.key, sizeBytes: file.size, rowCount: file.rowCount, progressDone: file.rowCount, progressTotal: file.rowCount, finishedAt: now }, now);
+    if (!moved) {
+      await app.privateStorage.delete(file.key);
+      return;
+    }
+    app.log.info({ reportId: report.id, campaignId: report.campaignId, rows: file.rowCount, bytes: file.size }, 'report ready');
+    live?.finish('ready');
+  } catch (error) {
+    if (attempt <= RETRY.limit) throw error;
+    app.log.error({ err: error, reportId: report.id }, 'report failed; no attempts left');
+    const now = app.clock.now();
+    await moveReport(app.db, report.id, ['queued', 'running'], { status: 'failed', message: ERROR_MESSAGES.REPORT_FAILED, finishedAt: now }, now);
+    live?.finish('failed', ERROR_MESSAGES.REPORT_FAILED);
+  }
+}
+
+export const reportJob = defineJob<{ reportId: string }>({
+  name: 'report-export',
+  retry: RETRY,
+  // People wait on it: picked up within half a second.
+  pollingIntervalSeconds: 0.5,
+  handler: ({ reportId }, { app, attempt }) => runReport(app, reportId, attempt),
+});
+
+/** Registers the job and, when the app is ready, sends it again for entries a restart left unfinished. */
+export async function registerReportJob(app: FastifyInstance): Promise<void> {
+  await app.jobs.register(reportJob);
+  app.addHook('onReady', async () => {
+    try {
+      const ids = await unfinishedReportIds(app.db);
+      for (const reportId of ids) await app.jobs.send(reportJob, { reportId });
+      if (ids.length > 0) app.log.info({ reports: ids.length }, 'unfinished reports resumed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'report recovery failed');
+    }
+  });
+}

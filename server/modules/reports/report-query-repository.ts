@@ -1,0 +1,240 @@
+/**
+ * SQL of the reports: each SQL-backed report is one `select` whose columns are named after the
+ * report's column keys (plus row_id, donor_id and raw parts the service presents), filtered by
+ * campaign and by the report's filter. The same select gives a page (order, limit, offset), the
+ * totals (aggregates over every row it keeps) and the file (a cursor over every row, in order), so
+ * the screen and the files show one set of numbers.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import type { ReportFilter } from '../../../domain/reports/api-contract';
+import type { Executor } from '../../db/executor';
+import { donations, donors, expenses, pledges } from '../../db/schema';
+import type { CycleRange } from '../donors/book-campaign';
+import { donorSearchCondition } from '../donors/donor-list-repository';
+import { escapeLike } from '../donors/normalize';
+import { historyEventsSql } from '../donors/report-repository';
+
+export type RawRow = Record<string, unknown>;
+
+const dialect = new PgDialect();
+
+function and(parts: (SQL | undefined | false)[]): SQL {
+  const kept = parts.filter((p): p is SQL => p instanceof Object);
+  return kept.length === 0 ? sql`true` : sql.join(kept, sql` and `);
+}
+
+function dateRange(column: SQL, filter: ReportFilter): SQL[] {
+  const parts: SQL[] = [];
+  if (filter.start_date) parts.push(sql`${column} >= ${filter.start_date}`);
+  if (filter.end_date) parts.push(sql`${column} <= ${filter.end_date}`);
+  return parts;
+}
+
+// ── selects ─────────────────────────────────────────────────────────────────────────────────
+
+export function donationSelect(campaignId: string, filter: ReportFilter): SQL {
+  const where = and([
+    sql`${donations.campaignId} = ${campaignId}`,
+    ...dateRange(sql`${donations.payingDate}`, filter),
+    donorSearchCondition(filter.search),
+    filter.contributor_type ? sql`${donors.contributorType} = ${filter.contributor_type}` : undefined,
+    filter.payment_method ? sql`${donations.paymentMethod} = ${filter.payment_method}` : undefined,
+  ]);
+  return sql`
+    select ${donations.id}::text as row_id, ${donations.donorId}::text as donor_id, ${donations.payingDate}::text as paying_date, ${donors.name} as donor_name,
+           ${donors.contributorType} as contributor_type, ${donors.address} as street, ${donors.aptUnit} as apt_unit, ${donors.city} as city, ${donors.state} as state,
+           ${donors.zip} as zip, ${donors.country} as country, ${donors.employer} as employer, ${donors.occupation} as occupation,
+           ${donations.paymentMethod} as method, ${donations.checkNumber} as check_number,
+           ${donations.paidAmountCents}::bigint as amount_cents, ${donations.refundedCents}::bigint as refunded_cents,
+           (${donations.paidAmountCents} - ${donations.refundedCents})::bigint as net_cents,
+           ${pledges.commitmentDate}::text as pledge_date, ${donations.recipient} as recipient
+    from ${donations} join ${donors} on ${donors.id} = ${donations.donorId} and ${donors.campaignId} = ${campaignId}
+         left join ${pledges} on ${pledges.id} = ${donations.pledgeId}
+    where ${where}`;
+}
+
+export function expenseSelect(campaignId: string, filter: ReportFilter): SQL {
+  const search = filter.search?.trim();
+  const where = and([
+    sql`${expenses.campaignId} = ${campaignId}`,
+    ...dateRange(sql`${expenses.expenseDate}`, filter),
+    search ? sql`(${expenses.payee} ilike ${`%${escapeLike(search)}%`} or ${expenses.memo} ilike ${`%${escapeLike(search)}%`})` : undefined,
+    filter.purpose ? sql`${expenses.purpose} = ${filter.purpose}` : undefined,
+    filter.payment_method ? sql`${expenses.paymentMethod} = ${filter.payment_method}` : undefined,
+  ]);
+  return sql`
+    select ${expenses.id}::text as row_id, null::text as donor_id, ${expenses.purpose} as purpose, ${expenses.expenseDate}::text as expense_date, ${expenses.payee} as payee,
+           ${expenses.amountCents}::bigint as amount_cents, ${expenses.paymentMethod} as payment_method,
+           nullif(concat_ws(' — ', nullif(${expenses.purposeDetails}, ''), nullif(${expenses.memo}, '')), '') as memo
+    from ${expenses}
+    where ${where}`;
+}
+
+/** Every event with the running total given by its donor (donations less refunds, in date order), then filtered. */
+export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQL {
+  const search = filter.search?.trim();
+  const where = and([...dateRange(sql`h.date`, filter), search ? sql`h.donor_name ilike ${`%${escapeLike(search)}%`}` : undefined]);
+  return sql`
+    select * from (
+      select e.event_id as row_id, e.donor_id::text as donor_id, d.name as donor_name, e.date::text as date, e.kind, e.payment_method, e.reference,
+             e.amount_cents::bigint as amount_cents,
+             (case when e.kind in ('donation', 'refund') then e.amount_cents else 0 end)::bigint as given_cents,
+             (sum(case when e.kind in ('donation', 'refund') then e.amount_cents else 0 end)
+                over (partition by e.donor_id order by e.date, e.event_id rows between unbounded preceding and current row))::bigint as running_given_cents
+      from (${historyEventsSql(campaignId)}) e join ${donors} d on d.id = e.donor_id
+    ) h
+    where ${where}`;
+}
+
+/** A (contributor type, eligibility) → limit table the engine computed, joined in SQL. */
+export interface LimitCellRow {
+  contributorType: string;
+  eligibility: string;
+  limitCents: number | null;
+}
+
+export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells: readonly LimitCellRow[]): SQL {
+  const values = sql.join(
+    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.limitCents}::bigint)`),
+    sql`, `,
+  );
+  const gaveInPeriod =
+    filter.start_date || filter.end_date
+      ? sql`exists (select 1 from ${donations} x where x.donor_id = ${donors.id} and ${and(dateRange(sql`x.paying_date`, filter))})`
+      : undefined;
+  const where = and([
+    sql`${donors.campaignId} = ${campaignId}`,
+    donorSearchCondition(filter.search),
+    filter.contributor_type ? sql`${donors.contributorType} = ${filter.contributor_type}` : undefined,
+    gaveInPeriod,
+  ]);
+  const standing = filter.standing ? sql`where q.standing = ${filter.standing}` : sql``;
+  return sql`
+    select * from (
+      select ${donors.id}::text as row_id, ${donors.id}::text as donor_id, ${donors.name} as donor_name, ${donors.contributorType} as contributor_type,
+             ${donors.eligibility} as eligibility, (${donors.paidCents} + ${donors.outstandingCents})::bigint as aggregate_cents, l.limit_cents,
+             case when l.limit_cents is null then null else greatest(0, l.limit_cents - (${donors.paidCents} + ${donors.outstandingCents}))::bigint end as remaining_cents,
+             case when l.limit_cents is null then null
+                  when ${donors.paidCents} + ${donors.outstandingCents} > l.limit_cents then 'over'
+                  when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near' end as standing
+      from ${donors} join (values ${values}) as l(contributor_type, eligibility, limit_cents)
+           on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility}
+      where ${where}
+    ) q ${standing}`;
+}
+
+// ── page, totals, cursor ────────────────────────────────────────────────────────────────────
+
+/** `order by` of a sort key ('-field' descending): text case-insensitive, nulls last, then row_id. */
+export function orderBy(sort: string, textKeys: ReadonlySet<string>): SQL {
+  const descending = sort.startsWith('-');
+  const key = sort.replace(/^-/, '');
+  if (!/^[a-z_]+$/.test(key)) throw new Error(`bad sort key ${key}`);
+  const column = textKeys.has(key) ? sql`lower(q.${sql.identifier(key)})` : sql`q.${sql.identifier(key)}`;
+  const dir = descending ? sql`desc` : sql`asc`;
+  return sql`${column} ${dir} nulls last, q.row_id ${dir}`;
+}
+
+export async function selectPage(db: Executor, select: SQL, order: SQL, limit: number, offset: number): Promise<RawRow[]> {
+  const result = await db.execute<RawRow>(sql`select * from (${select}) q order by ${order} limit ${limit} offset ${offset}`);
+  return result.rows;
+}
+
+/** count(*) as `count` and each aggregate (`sum(q.amount_cents)`…) under its key; numbers. */
+export async function selectAggregates(db: Executor, select: SQL, aggregates: Record<string, SQL>): Promise<Record<string, number>> {
+  const parts = [sql`count(*) as count`, ...Object.entries(aggregates).map(([key, expr]) => sql`coalesce(${expr}, 0) as ${sql.identifier(key)}`)];
+  const result = await db.execute<Record<string, string | number>>(sql`select ${sql.join(parts, sql`, `)} from (${select}) q`);
+  const row = result.rows[0] ?? {};
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+}
+
+/** Rows grouped by `key` with aggregates (a breakdown), in key order. */
+export async function selectGroups(db: Executor, select: SQL, key: string, aggregates: Record<string, SQL>): Promise<RawRow[]> {
+  const parts = [sql`q.${sql.identifier(key)} as ${sql.identifier(key)}`, sql`count(*) as count`, ...Object.entries(aggregates).map(([k, expr]) => sql`${expr} as ${sql.identifier(k)}`)];
+  const result = await db.execute<RawRow>(sql`select ${sql.join(parts, sql`, `)} from (${select}) q group by 1 order by 1`);
+  return result.rows;
+}
+
+/** Every row of `select` in `order`, in batches, from a server-side cursor on a connection of its own. */
+export async function* streamRows(pool: pg.Pool, select: SQL, order: SQL, batchSize = 2_000): AsyncGenerator<RawRow[]> {
+  const query = dialect.sqlToQuery(sql`select * from (${select}) q order by ${order}`);
+  const client = await pool.connect();
+  const stream = client.query(new QueryStream(query.sql, query.params as unknown[], { batchSize }));
+  try {
+    let batch: RawRow[] = [];
+    for await (const row of stream as AsyncIterable<RawRow>) {
+      batch.push(row);
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    stream.destroy();
+    client.release();
+  }
+}
+
+// ── pledges (receivable and due: computed in the service from the schedule) ──────────────────
+
+export interface OpenPledgeRow {
+  pledgeId: string;
+  donorId: string;
+  donorName: string;
+  donorEmail: string | null;
+  donorPhone: string | null;
+  commitmentDate: string;
+  commitmentCents: number;
+  paidCents: number;
+  instalments: { due_date: string; amount_cents: number }[];
+  lastReminderAt: Date | null;
+}
+
+/** The campaign's pledges with money still owed (not written off), with their donor and last reminder. */
+export async function openPledgeRows(db: Executor, campaignId: string, filter: Pick<ReportFilter, 'search' | 'contributor_type'> & { commitmentFrom?: string | null; commitmentTo?: string | null }): Promise<OpenPledgeRow[]> {
+  const where = and([
+    sql`${pledges.campaignId} = ${campaignId}`,
+    sql`${pledges.writtenOffAt} is null`,
+    sql`${pledges.commitmentAmountCents} > ${pledges.paidCents}`,
+    filter.commitmentFrom ? sql`${pledges.commitmentDate} >= ${filter.commitmentFrom}` : undefined,
+    filter.commitmentTo ? sql`${pledges.commitmentDate} <= ${filter.commitmentTo}` : undefined,
+    donorSearchCondition(filter.search),
+    filter.contributor_type ? sql`${donors.contributorType} = ${filter.contributor_type}` : undefined,
+  ]);
+  const result = await db.execute<{
+    pledge_id: string;
+    donor_id: string;
+    donor_name: string;
+    donor_email: string | null;
+    donor_phone: string | null;
+    commitment_date: string;
+    commitment_cents: string;
+    paid_cents: string;
+    instalments: { due_date: string; amount_cents: number }[] | null;
+    last_reminder_at: string | null;
+  }>(sql`
+    select ${pledges.id}::text as pledge_id, ${donors.id}::text as donor_id, ${donors.name} as donor_name, ${donors.donorEmail} as donor_email, ${donors.donorPhone} as donor_phone,
+           ${pledges.commitmentDate}::text as commitment_date, ${pledges.commitmentAmountCents} as commitment_cents, ${pledges.paidCents} as paid_cents,
+           ${pledges.instalments} as instalments,
+           (select max(c.created_at) from donor_contacts c where c.donor_id = ${donors.id} and c.campaign_id = ${campaignId} and c.kind = 'reminder') as last_reminder_at
+    from ${pledges} join ${donors} on ${donors.id} = ${pledges.donorId} and ${donors.campaignId} = ${campaignId}
+    where ${where}`);
+  return result.rows.map((r) => ({
+    pledgeId: r.pledge_id,
+    donorId: r.donor_id,
+    donorName: r.donor_name,
+    donorEmail: r.donor_email,
+    donorPhone: r.donor_phone,
+    commitmentDate: r.commitment_date,
+    commitmentCents: Number(r.commitment_cents),
+    paidCents: Number(r.paid_cents),
+    instalments: r.instalments ?? [],
+    lastReminderAt: r.last_reminder_at ? new Date(r.last_reminder_at) : null,
+  }));
+}
+
+export type { CycleRange };

@@ -1,0 +1,436 @@
+/**
+ * What each of the seven reports holds: its rows (a SQL select, or rows computed from the pledge
+ * schedule and the compliance engine), how a raw row is presented (labels, composed address), its
+ * totals, its summary strip and its breakdown. The page (report-data-service.ts) and the file job
+ * (report-job.ts) both read a report through `reportSource`, so they show one set of numbers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { matchFor } from '../../../domain/compliance/engine';
+import { ruleRow } from '../../../domain/compliance/rule-table';
+import { nextPayment } from '../../../domain/donor-book/pledges';
+import {
+  CONTRIBUTOR_TYPE_OPTIONS,
+  ELIGIBILITY_OPTIONS,
+  EXPENSE_PAYMENT_METHOD_OPTIONS,
+  EXPENSE_PURPOSE_OPTIONS,
+  PAYMENT_METHOD_OPTIONS,
+  US_STATE_OPTIONS,
+  labelOf,
+} from '../../../domain/donor-book/enums';
+import {
+  AGING_BUCKETS,
+  AGING_LABELS,
+  LIMIT_STANDING_LABELS,
+  REPORT_COLUMNS,
+  type AgingBucket,
+  type LimitStanding,
+  type ReportBreakdown,
+  type ReportColumn,
+  type ReportFigure,
+  type ReportFilter,
+  type ReportRow,
+  type ReportType,
+} from '../../../domain/reports/api-contract';
+import { addDays, isoDay } from '../../../domain/validation/donors';
+import type { BookCampaign } from '../donors/book-campaign';
+import { readBookCampaign } from '../donors/book-reads';
+import { complianceDonorOf } from '../donors/donor-figures';
+import { giftsToContributions } from '../donors/donor-repository';
+import { limitCells, limitReportWarnings } from '../donors/report-service';
+import { matchDonors } from '../donors/report-repository';
+import {
+  donationSelect,
+  donorHistorySelect,
+  donorLimitSelect,
+  expenseSelect,
+  openPledgeRows,
+  selectGroups,
+  type OpenPledgeRow,
+  type RawRow,
+} from './report-query-repository';
+
+export interface SqlSource {
+  kind: 'sql';
+  select: SQL;
+  /** Keys sorted case-insensitively. */
+  textKeys: ReadonlySet<string>;
+  /** Aggregates over every row: the total columns' sums and what the summary needs. */
+  aggregates: Record<string, SQL>;
+  present: (raw: RawRow) => ReportRow;
+  summary: (aggregates: Record<string, number>) => ReportFigure[];
+  breakdown: () => Promise<ReportBreakdown | null>;
+}
+
+export interface RowsSource {
+  kind: 'rows';
+  rows: ReportRow[];
+  summary: (rows: readonly ReportRow[]) => ReportFigure[];
+  breakdown: ReportBreakdown | null;
+}
+
+export type ReportSource = SqlSource | RowsSource;
+
+const money = (key: string, label: string, value: number, hint: string | null = null): ReportFigure => ({ key, label, kind: 'money', value, hint });
+const count = (key: string, label: string, value: number, hint: string | null = null): ReportFigure => ({ key, label, kind: 'count', value, hint });
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const str = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** Sums of every column with `total` (and the row count). */
+function totalAggregates(type: ReportType): Record<string, SQL> {
+  return Object.fromEntries(REPORT_COLUMNS[type].filter((c) => c.total).map((c) => [c.key, sql`sum(q.${sql.identifier(c.key)})`]));
+}
+
+function textKeys(type: ReportType): Set<string> {
+  return new Set(REPORT_COLUMNS[type].filter((c) => c.kind === 'text').map((c) => c.key));
+}
+
+function addressOf(raw: RawRow): string {
+  const street = [str(raw.street), str(raw.apt_unit)].filter(Boolean).join(' ');
+  const state = str(raw.state) ? labelOf(US_STATE_OPTIONS, String(raw.state)) : null;
+  const country = str(raw.country) && raw.country !== 'US' ? String(raw.country) : null;
+  return [street || null, str(raw.city), [state, str(raw.zip)].filter(Boolean).join(' ') || null, country].filter(Boolean).join(', ');
+}
+
+// ── SQL-backed reports ──────────────────────────────────────────────────────────────────────
+
+function donationSource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
+  return {
+    kind: 'sql',
+    select: donationSelect(campaign.id, filter),
+    textKeys: textKeys('donation'),
+    aggregates: { ...totalAggregates('donation'), donors: sql`count(distinct q.donor_id)` },
+    present: (raw) => ({
+      row_id: String(raw.row_id),
+      donor_id: str(raw.donor_id),
+      paying_date: str(raw.paying_date),
+      donor_name: str(raw.donor_name),
+      contributor_type: labelOf(CONTRIBUTOR_TYPE_OPTIONS, str(raw.contributor_type)),
+      address: addressOf(raw),
+      employer: str(raw.employer),
+      occupation: str(raw.occupation),
+      method: `${labelOf(PAYMENT_METHOD_OPTIONS, str(raw.method))}${raw.check_number ? ` #${String(raw.check_number)}` : ''}`,
+      amount_cents: num(raw.amount_cents),
+      refunded_cents: num(raw.refunded_cents),
+      net_cents: num(raw.net_cents),
+      pledge_date: str(raw.pledge_date),
+      recipient: str(raw.recipient),
+    }),
+    summary: (a) => [
+      count('count', 'Donations', a.count ?? 0),
+      count('donors', 'Donors', a.donors ?? 0),
+      money('amount_cents', 'Received', a.amount_cents ?? 0),
+      money('refunded_cents', 'Refunded', a.refunded_cents ?? 0),
+      money('net_cents', 'Net raised', a.net_cents ?? 0),
+    ],
+    breakdown: async () => null,
+  };
+}
+
+function expenseSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): SqlSource {
+  const select = expenseSelect(campaign.id, filter);
+  return {
+    kind: 'sql',
+    select,
+    textKeys: textKeys('expense'),
+    aggregates: totalAggregates('expense'),
+    present: (raw) => ({
+      row_id: String(raw.row_id),
+      purpose: labelOf(EXPENSE_PURPOSE_OPTIONS, str(raw.purpose)),
+      expense_date: str(raw.expense_date),
+      payee: str(raw.payee),
+      amount_cents: num(raw.amount_cents),
+      payment_method: labelOf(EXPENSE_PAYMENT_METHOD_OPTIONS, str(raw.payment_method)),
+      memo: str(raw.memo),
+    }),
+    summary: (a) => [count('count', 'Expenses', a.count ?? 0), money('amount_cents', 'Spent', a.amount_cents ?? 0)],
+    breakdown: async () => {
+      const groups = await selectGroups(app.db, select, 'purpose', { amount_cents: sql`sum(q.amount_cents)` });
+      return {
+        title: 'Subtotals by purpose',
+        columns: [
+          { key: 'purpose', header: 'Purpose', kind: 'text', width: 30 },
+          { key: 'count', header: 'Expenses', kind: 'count', width: 10, total: true },
+          { key: 'amount_cents', header: 'Amount', kind: 'money', width: 14, total: true },
+        ],
+        rows: groups
+          .map((g) => ({ row_id: String(g.purpose), purpose: labelOf(EXPENSE_PURPOSE_OPTIONS, str(g.purpose)), count: Number(g.count), amount_cents: Number(g.amount_cents) }))
+          .sort((a, b) => a.purpose.localeCompare(b.purpose)),
+      };
+    },
+  };
+}
+
+const HISTORY_KINDS: Record<string, string> = { pledge: 'Pledge', donation: 'Donation', refund: 'Refund', write_off: 'Write-off' };
+
+function donorHistorySource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
+  return {
+    kind: 'sql',
+    select: donorHistorySelect(campaign.id, filter),
+    textKeys: textKeys('donor_history'),
+    aggregates: { ...totalAggregates('donor_history'), donors: sql`count(distinct q.donor_id)` },
+    present: (raw) => ({
+      row_id: String(raw.row_id),
+      donor_id: str(raw.donor_id),
+      donor_name: str(raw.donor_name),
+      date: str(raw.date),
+      kind: HISTORY_KINDS[String(raw.kind)] ?? String(raw.kind),
+      details: [raw.payment_method ? labelOf(PAYMENT_METHOD_OPTIONS, String(raw.payment_method)) : null, str(raw.reference)].filter(Boolean).join(' · ') || null,
+      amount_cents: num(raw.amount_cents),
+      given_cents: num(raw.given_cents),
+      running_given_cents: num(raw.running_given_cents),
+    }),
+    summary: (a) => [count('count', 'Events', a.count ?? 0), count('donors', 'Donors', a.donors ?? 0), money('given_cents', 'Given, net of refunds', a.given_cents ?? 0)],
+    breakdown: async () => null,
+  };
+}
+
+function donorLimitSource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
+  const cells = limitCells(campaign);
+  const warnings = new Map<string, string | null>();
+  const warningsOf = (type: string, eligibility: string) => {
+    const key = `${type}|${eligibility}`;
+    if (!warnings.has(key)) warnings.set(key, limitReportWarnings(campaign, type, eligibility).map((w) => w.message).join('; ') || null);
+    return warnings.get(key)!;
+  };
+  return {
+    kind: 'sql',
+    select: donorLimitSelect(campaign.id, filter, cells),
+    textKeys: textKeys('donor_limit'),
+    aggregates: { ...totalAggregates('donor_limit'), over: sql`count(*) filter (where q.standing = 'over')`, near: sql`count(*) filter (where q.standing = 'near')` },
+    present: (raw) => {
+      const type = String(raw.contributor_type);
+      const eligibility = String(raw.eligibility);
+      return {
+        row_id: String(raw.row_id),
+        donor_id: str(raw.donor_id),
+        donor_name: str(raw.donor_name),
+        contributor_type: labelOf(CONTRIBUTOR_TYPE_OPTIONS, type),
+        eligibility: labelOf(ELIGIBILITY_OPTIONS, eligibility),
+        aggregate_cents: num(raw.aggregate_cents),
+        limit_cents: num(raw.limit_cents),
+        remaining_cents: num(raw.remaining_cents),
+        standing: raw.standing ? LIMIT_STANDING_LABELS[raw.standing as LimitStanding] : raw.limit_cents === null ? 'No limit' : 'Within the limit',
+        warnings: warningsOf(type, eligibility),
+      };
+    },
+    summary: (a) => [
+      count('count', 'Donors', a.count ?? 0),
+      money('aggregate_cents', 'Aggregate this cycle', a.aggregate_cents ?? 0),
+      count('over', 'Over the limit', a.over ?? 0),
+      count('near', 'Within 10% of the limit', a.near ?? 0),
+    ],
+    breakdown: async () => null,
+  };
+}
+
+// ── computed reports ────────────────────────────────────────────────────────────────────────
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+function agingOf(daysOverdue: number): AgingBucket {
+  if (daysOverdue <= 0) return 'current';
+  if (daysOverdue <= 30) return '1_30';
+  if (daysOverdue <= 60) return '31_60';
+  if (daysOverdue <= 90) return '61_90';
+  return '90_plus';
+}
+
+interface PledgeFigures {
+  pledge: OpenPledgeRow;
+  outstanding: number;
+  nextDate: string | null;
+  amountDue: number;
+  daysOverdue: number;
+}
+
+function pledgeFigures(pledge: OpenPledgeRow, today: string): PledgeFigures {
+  const next = nextPayment(
+    { commitment_amount_cents: pledge.commitmentCents, paid_cents: pledge.paidCents, written_off: false, commitment_date: pledge.commitmentDate, instalments: pledge.instalments },
+    today,
+  );
+  const outstanding = Math.max(0, pledge.commitmentCents - Math.max(0, pledge.paidCents));
+  const nextDate = next?.next_payment_date ?? null;
+  return { pledge, outstanding, nextDate, amountDue: next?.amount_due_cents ?? 0, daysOverdue: nextDate && nextDate < today ? daysBetween(nextDate, today) : 0 };
+}
+
+async function pledgesReceivableSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<RowsSource> {
+  const today = isoDay(app.clock.now());
+  const pledges = await openPledgeRows(app.db, campaign.id, { search: filter.search, contributor_type: filter.contributor_type, commitmentFrom: filter.start_date, commitmentTo: filter.end_date });
+  let figures = pledges.map((p) => pledgeFigures(p, today));
+  if (filter.aging) figures = figures.filter((f) => agingOf(f.daysOverdue) === filter.aging);
+  const rows: ReportRow[] = figures.map((f) => ({
+    row_id: f.pledge.pledgeId,
+    donor_id: f.pledge.donorId,
+    donor_name: f.pledge.donorName,
+    contact: [f.pledge.donorEmail, f.pledge.donorPhone].filter(Boolean).join(' · ') || null,
+    commitment_date: f.pledge.commitmentDate,
+    committed_cents: f.pledge.commitmentCents,
+    paid_cents: f.pledge.paidCents,
+    outstanding_cents: f.outstanding,
+    next_payment_date: f.nextDate,
+    days_overdue: f.daysOverdue,
+    aging: AGING_LABELS[agingOf(f.daysOverdue)],
+  }));
+  const buckets = AGING_BUCKETS.map((bucket) => {
+    const inBucket = figures.filter((f) => agingOf(f.daysOverdue) === bucket);
+    return { row_id: bucket, aging: AGING_LABELS[bucket], count: inBucket.length, outstanding_cents: inBucket.reduce((sum, f) => sum + f.outstanding, 0) };
+  });
+  return {
+    kind: 'rows',
+    rows,
+    summary: (all) => {
+      const overdue = all.filter((r) => Number(r.days_overdue) > 0);
+      return [
+        count('count', 'Open pledges', all.length),
+        money('committed_cents', 'Committed', sumOf(all, 'committed_cents')),
+        money('paid_cents', 'Paid', sumOf(all, 'paid_cents')),
+        money('outstanding_cents', 'Outstanding', sumOf(all, 'outstanding_cents')),
+        money('overdue_cents', 'Overdue', sumOf(overdue, 'outstanding_cents'), `${overdue.length} pledge${overdue.length === 1 ? '' : 's'}`),
+      ];
+    },
+    breakdown: {
+      title: 'Receivables aging (days past the next payment date)',
+      columns: [
+        { key: 'aging', header: 'Aging', kind: 'text', width: 16 },
+        { key: 'count', header: 'Pledges', kind: 'count', width: 10, total: true },
+        { key: 'outstanding_cents', header: 'Outstanding', kind: 'money', width: 14, total: true },
+      ],
+      rows: buckets,
+    },
+  };
+}
+
+const DUE_DAYS: Record<string, number> = { next_7: 7, next_30: 30 };
+
+async function dueSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<RowsSource> {
+  const today = isoDay(app.clock.now());
+  const window = filter.window ?? 'next_30';
+  const pledges = await openPledgeRows(app.db, campaign.id, { search: filter.search });
+  const figures = pledges
+    .map((p) => pledgeFigures(p, today))
+    .filter((f) => f.nextDate !== null)
+    .filter((f) => (window === 'overdue' ? f.nextDate! < today : f.nextDate! <= addDays(today, DUE_DAYS[window] ?? 30)))
+    .filter((f) => (!filter.start_date || f.nextDate! >= filter.start_date) && (!filter.end_date || f.nextDate! <= filter.end_date));
+  const rows: ReportRow[] = figures.map((f) => ({
+    row_id: f.pledge.pledgeId,
+    donor_id: f.pledge.donorId,
+    due_date: f.nextDate,
+    donor_name: f.pledge.donorName,
+    donor_email: f.pledge.donorEmail,
+    donor_phone: f.pledge.donorPhone,
+    commitment_date: f.pledge.commitmentDate,
+    amount_due_cents: f.amountDue,
+    outstanding_cents: f.outstanding,
+    days_overdue: f.daysOverdue,
+    last_reminder_date: f.pledge.lastReminderAt ? isoDay(f.pledge.lastReminderAt) : null,
+  }));
+  return {
+    kind: 'rows',
+    rows,
+    summary: (all) => {
+      const overdue = all.filter((r) => Number(r.days_overdue) > 0);
+      return [
+        count('count', 'Payments due', all.length),
+        money('amount_due_cents', 'Amount due', sumOf(all, 'amount_due_cents')),
+        count('overdue', 'Overdue', overdue.length),
+        money('overdue_cents', 'Overdue amount', sumOf(overdue, 'amount_due_cents')),
+      ];
+    },
+    breakdown: null,
+  };
+}
+
+async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<RowsSource> {
+  const range = intersect(campaign.cycle, filter);
+  const records = await matchDonors(app.db, campaign.id, range, { search: filter.search, contributor_type: filter.contributor_type as never });
+  const rows: ReportRow[] = [];
+  for (const r of records) {
+    if (r.gifts.length === 0) continue;
+    const given = r.gifts.reduce((sum, [amount]) => sum + amount, 0);
+    const match = matchFor(campaign.compliance, complianceDonorOf(r), giftsToContributions(r.gifts));
+    const reasons = match.warnings.map((w) => w.message);
+    if (match.matchable_cents < given && reasons.length === 0) reasons.push(match.matchable_cents === 0 ? ruleRow(match.rule).description : 'Only part of what this contributor gave is matchable: ' + ruleRow(match.rule).description);
+    rows.push({
+      row_id: r.id,
+      donor_id: r.id,
+      donor_name: r.name,
+      contributor_type: labelOf(CONTRIBUTOR_TYPE_OPTIONS, r.contributorType),
+      residence: [r.city, r.state ? labelOf(US_STATE_OPTIONS, r.state) : null, r.district ? `district ${r.district}` : null, r.country !== 'US' ? r.country : null].filter(Boolean).join(', ') || null,
+      contributions: r.gifts.length,
+      paid_cents: given,
+      matchable_cents: match.matchable_cents,
+      public_funds_cents: match.public_funds_cents,
+      reason: match.matchable_cents < given ? reasons.join('; ') : null,
+    });
+  }
+  return {
+    kind: 'rows',
+    rows,
+    summary: (all) => {
+      const matchable = all.filter((r) => Number(r.matchable_cents) > 0);
+      return [
+        count('matchable_contributors', 'Matchable contributors', matchable.length, `of ${all.length} who gave`),
+        money('paid_cents', 'Given', sumOf(all, 'paid_cents')),
+        money('matchable_cents', 'Matchable', sumOf(all, 'matchable_cents')),
+        money('public_funds_cents', 'Estimated public funds', sumOf(all, 'public_funds_cents')),
+      ];
+    },
+    breakdown: null,
+  };
+}
+
+/** The campaign's cycle narrowed by the filter's dates (the match counts the cycle's gifts). */
+function intersect(cycle: BookCampaign['cycle'], filter: ReportFilter) {
+  if (!cycle && !filter.start_date && !filter.end_date) return null;
+  const start = [cycle?.start, filter.start_date].filter((d): d is string => !!d).sort().at(-1) ?? '0001-01-01';
+  const end = [cycle?.end, filter.end_date].filter((d): d is string => !!d).sort()[0] ?? '9999-12-31';
+  return { value: cycle?.value ?? '', start, end };
+}
+
+export function sumOf(rows: readonly ReportRow[], key: string): number {
+  return rows.reduce((sum, r) => sum + (Number(r[key]) || 0), 0);
+}
+
+/** The source of `type` for `filter` in the campaign. */
+export async function reportSource(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter): Promise<ReportSource> {
+  const campaign = await readBookCampaign(app, campaignId);
+  switch (type) {
+    case 'donation':
+      return donationSource(campaign, filter);
+    case 'expense':
+      return expenseSource(app, campaign, filter);
+    case 'donor_history':
+      return donorHistorySource(campaign, filter);
+    case 'donor_limit':
+      return donorLimitSource(campaign, filter);
+    case 'pledges_receivable':
+      return pledgesReceivableSource(app, campaign, filter);
+    case 'due':
+      return dueSource(app, campaign, filter);
+    case 'match':
+      return matchSource(app, campaign, filter);
+  }
+}
+
+/** Rows of a computed report in `sort` order (nulls last; ties by row_id). */
+export function sortOf(type: ReportType, rows: ReportRow[], sort: string): ReportRow[] {
+  const descending = sort.startsWith('-');
+  const key = sort.replace(/^-/, '');
+  const column: ReportColumn | undefined = REPORT_COLUMNS[type].find((c) => c.key === key);
+  const sign = descending ? -1 : 1;
+  const value = (row: ReportRow) => {
+    const v = row[key];
+    return column?.kind === 'text' && typeof v === 'string' ? v.toLowerCase() : v;
+  };
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === y || (x === null && y === null)) return sign * (a.row_id < b.row_id ? -1 : a.row_id > b.row_id ? 1 : 0);
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    return sign * (x < y ? -1 : 1);
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * Reports on a real database: every report's page on the demo book, its three files made by the job
+ * (CSV parsed, XLSX opened, PDF read with pdftotext) carrying the same totals as the page, the page
+ * figures equal to the dashboard's, titles, filters, the history and tenancy.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DONOR_BOOK_PATHS, donorBookPath, type TotalStats } from '../../../domain/donor-book/api-contract';
+import {
+  REPORT_COLUMNS,
+  REPORT_PATHS,
+  REPORT_TYPES,
+  getReportUrl,
+  reportDataUrl,
+  reportListUrl,
+  type ReportData,
+  type ReportEntry,
+  type ReportFormat,
+  type ReportListData,
+  type ReportType,
+} from '../../../domain/reports/api-contract';
+import { activeUser, get, post } from '../../test/auth-helpers';
+import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
+import { customCampaign } from '../../test/donor-book-helpers';
+import { localPath } from '../../test/import-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-db';
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const moneyText = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+describe('reports', () => {
+  let t: TestApp;
+  let owner: Session;
+  let campaignId: string;
+  let outsider: Session;
+  let outsiderCampaignId: string;
+  const work = mkdtempSync(join(tmpdir(), 'cdt-reports-test-'));
+
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true, demoBook: true });
+    owner = await demoSignIn(t, 'owner');
+    campaignId = t.seeded!.demoCampaign!.id;
+    outsider = toSession(await activeUser(t, 'reports-outsider@example.org'));
+    outsiderCampaignId = await customCampaign(t, outsider.token);
+  }, 60_000);
+  afterAll(async () => {
+    rmSync(work, { recursive: true, force: true });
+    await t.close();
+  });
+
+  async function data(type: ReportType, query = ''): Promise<ReportData> {
+    const res = await get(t, `${reportDataUrl(campaignId, type)}?limit=500${query}`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as ReportData;
+  }
+
+  async function file(type: ReportType, format: ReportFormat, filter: Record<string, unknown> = {}): Promise<{ entry: ReportEntry; bytes: Buffer; fileName: string }> {
+    const started = await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type, format, filter }, owner.token);
+    expect(started.statusCode, started.body).toBe(201);
+    const entry = started.json().data as ReportEntry;
+    await t.app.jobs.settled();
+    const link = await get(t, `${getReportUrl(entry.report_id)}?campaign_id=${campaignId}`, owner.token);
+    expect(link.statusCode, link.body).toBe(200);
+    const download = await t.app.inject({ method: 'GET', url: localPath(link.json().data.url as string) });
+    expect(download.statusCode).toBe(200);
+    return { entry, bytes: download.rawPayload, fileName: link.json().data.file_name as string };
+  }
+
+  it('shows real figures on the demo book that add up with the dashboard', async () => {
+    const stats = (await get(t, donorBookPath(DONOR_BOOK_PATHS.totalStats, { campaignId }), owner.token)).json().data as TotalStats;
+    expect(stats.donation_count).toBeGreaterThan(0);
+    const donation = await data('donation');
+    // The dashboard counts the donations not wholly refunded; the report lists every one with its refund.
+    expect(donation.rows.filter((r) => Number(r.net_cents) > 0)).toHaveLength(stats.donation_count);
+    expect(donation.rows.some((r) => Number(r.net_cents) === 0 && Number(r.refunded_cents) > 0)).toBe(true);
+    expect(donation.totals.net_cents).toBe(stats.total_raised_cents);
+    expect(donation.totals.amount_cents - donation.totals.refunded_cents).toBe(stats.total_raised_cents);
+    expect(donation.rows.reduce((sum, r) => sum + Number(r.net_cents), 0)).toBe(stats.total_raised_cents);
+    expect((await data('expense')).totals.amount_cents).toBe(stats.total_spent_cents);
+    expect((await data('pledges_receivable')).totals.outstanding_cents).toBe(stats.outstanding_cents);
+    expect((await data('donor_history')).totals.given_cents).toBe(stats.total_raised_cents);
+    const match = await data('match');
+    expect(match.totals.matchable_cents).toBe(stats.matchable_cents);
+    expect(match.totals.public_funds_cents).toBe(stats.public_funds_cents);
+    const limits = await data('donor_limit');
+    expect(limits.total).toBe(stats.donor_count);
+  });
+
+  it('writes each report as CSV, XLSX and PDF with the totals shown on screen', async () => {
+    for (const type of REPORT_TYPES) {
+      const screen = await data(type, type === 'due' ? '&window=next_30' : '');
+      const totalColumns = REPORT_COLUMNS[type].filter((c) => c.total);
+      const filter = type === 'due' ? { window: 'next_30' } : {};
+
+      const csv = await file(type, 'csv', filter);
+      expect(csv.entry.status).toBe('queued');
+      expect(csv.fileName).toMatch(/\.csv$/);
+      const text = csv.bytes.toString('utf8');
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const lines = parse(text.slice(1), { relax_column_count: true }) as string[][];
+      expect(lines[0]).toEqual(REPORT_COLUMNS[type].map((c) => c.header));
+      const totalLine = lines.find((l) => l[0] === 'Total')!;
+      expect(totalLine, `${type} CSV totals line`).toBeDefined();
+      expect(lines.indexOf(totalLine) - 1).toBe(screen.total);
+      for (const column of totalColumns) {
+        const index = REPORT_COLUMNS[type].indexOf(column);
+        expect(totalLine[index], `${type} ${column.key}`).toBe(column.kind === 'money' ? dollars(screen.totals[column.key]!) : String(screen.totals[column.key]));
+      }
+
+      const xlsx = await file(type, 'xlsx', filter);
+      const path = join(work, `${type}.xlsx`);
+      writeFileSync(path, xlsx.bytes);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path);
+      const sheet = book.worksheets[0]!;
+      let totalRow: ExcelJS.Row | null = null;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === 'Total' && totalRow === null) totalRow = row;
+      });
+      expect(totalRow, `${type} XLSX totals row`).not.toBeNull();
+      for (const column of totalColumns) {
+        const cell = totalRow!.getCell(REPORT_COLUMNS[type].indexOf(column) + 1);
+        expect(cell.value, `${type} ${column.key}`).toBe(column.kind === 'money' ? screen.totals[column.key]! / 100 : screen.totals[column.key]);
+        if (column.kind === 'money') expect(cell.numFmt).toContain('$');
+      }
+
+      const pdf = await file(type, 'pdf', filter);
+      const pdfPath = join(work, `${type}.pdf`);
+      writeFileSync(pdfPath, pdf.bytes);
+      const pdfText = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString('utf8');
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdfPath]).toString('utf8'))![1]);
+      expect(pdfText).toContain(`Page ${pages} of ${pages}`);
+      for (const column of totalColumns.filter((c) => c.kind === 'money')) expect(pdfText, `${type} PDF ${column.key}`).toContain(moneyText(screen.totals[column.key]!));
+    }
+  }, 120_000);
+
+  it('titles files as SPEC §9 says, lists them in the history, and filters by dates', async () => {
+    const all = await file('donation', 'csv');
+    expect(all.entry.title).toBe('All - Donation Report - CSV File');
+    const ranged = await file('donation', 'pdf', { start_date: '2025-01-01', end_date: '2025-12-31', payment_method: '' });
+    expect(ranged.entry.title).toBe('01-01-2025 to 31-12-2025 - Donation Report - PDF File');
+    // Empty values are stripped from the stored filter.
+    expect(ranged.entry.filter).toEqual({ start_date: '2025-01-01', end_date: '2025-12-31' });
+
+    const history = (await get(t, `${reportListUrl(campaignId, 'donation')}?limit=100`, owner.token)).json().data as ReportListData;
+    const listed = history.report_list.find((r) => r.report_id === ranged.entry.report_id)!;
+    expect(listed).toMatchObject({ status: 'ready', format: 'pdf', title: ranged.entry.title, created_by: { name: expect.any(String) } });
+    expect(listed.size_bytes).toBeGreaterThan(0);
+    expect(history.report_list.every((r) => r.type === 'donation')).toBe(true);
+
+    const inRange = await data('donation', '&start_date=2025-01-01&end_date=2025-12-31');
+    expect(inRange.rows.every((r) => String(r.paying_date) >= '2025-01-01' && String(r.paying_date) <= '2025-12-31')).toBe(true);
+    const everything = await data('donation');
+    expect(inRange.total).toBe(everything.rows.filter((r) => String(r.paying_date) >= '2025-01-01' && String(r.paying_date) <= '2025-12-31').length);
+  });
+
+  it('pages and sorts on the server with the totals of every row', async () => {
+    const all = await data('donation', '&sort=net_cents');
+    const first = (await get(t, `${reportDataUrl(campaignId, 'donation')}?limit=2&page=1&sort=-net_cents`, owner.token)).json().data as ReportData;
+    expect(first.rows).toHaveLength(Math.min(2, all.total));
+    expect(first.totals).toEqual(all.totals);
+    expect(first.rows[0]!.net_cents).toBe(Math.max(...all.rows.map((r) => Number(r.net_cents))));
+    expect((await get(t, `${reportDataUrl(campaignId, 'donation')}?sort=address`, owner.token)).statusCode).toBe(400);
+    expect((await get(t, `${reportDataUrl(campaignId, 'nope' as ReportType)}`, owner.token)).statusCode).toBe(400);
+    expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'docx', filter: {} }, owner.token)).statusCode).toBe(400);
+    expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'csv', filter: { start_date: 'yesterday' } }, owner.token)).statusCode).toBe(400);
+  });
+
+  it('keeps reports inside their campaign (404 for others)', async () => {
+    const mine = await file('expense', 'csv');
+    expect((await get(t, reportDataUrl(campaignId, 'donation'), outsider.token)).statusCode).toBe(404);
+    expect((await get(t, reportListUrl(campaignId, 'all'), outsider.token)).statusCode).toBe(404);
+    expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'csv', filter: {} }, outsider.token)).statusCode).toBe(404);
+    expect((await get(t, `${getReportUrl(mine.entry.report_id)}?campaign_id=${campaignId}`, outsider.token)).statusCode).toBe(404);
+    // Through the outsider's own campaign: the entry is not theirs.
+    expect((await get(t, `${getReportUrl(mine.entry.report_id)}?campaign_id=${outsiderCampaignId}`, outsider.token)).statusCode).toBe(404);
+    const theirs = (await get(t, reportListUrl(outsiderCampaignId, 'all'), outsider.token)).json().data as ReportListData;
+    expect(theirs.report_list).toEqual([]);
+    const empty = (await get(t, reportDataUrl(outsiderCampaignId, 'donation'), outsider.token)).json().data as ReportData;
+    expect(empty).toMatchObject({ total: 0, rows: [], totals: { amount_cents: 0, refunded_cents: 0, net_cents: 0 } });
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * A report as CSV: UTF-8 with a BOM (Excel then reads it right), CRLF lines, the column headers, every
+ * row (money as plain dollars with 2 decimals so spreadsheets read numbers, dates DD-MM-YYYY, text
+ * formula-safe through csvCell), the totals line, then the breakdown if any. One write per batch.
+ */
+import { csvCell } from '../../../domain/imports/templates';
+import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
+import { breakdownTotals, dayText, endStream, writeChunk, type ReportWriter } from './report-file';
+
+function csvValue(column: ReportColumn, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (column.kind === 'money') return (Number(value) / 100).toFixed(2);
+  if (column.kind === 'count') return String(Number(value));
+  if (column.kind === 'date') return dayText(String(value));
+  return csvCell(String(value));
+}
+
+function csvLine(columns: readonly ReportColumn[], row: ReportRow): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    if (i > 0) line += ',';
+    line += csvValue(columns[i]!, row[columns[i]!.key]);
+  }
+  return `${line}\r\n`;
+}
+
+const headerLine = (columns: readonly ReportColumn[]) => `${columns.map((c) => csvCell(c.header)).join(',')}\r\n`;
+
+/** 'Total' in the first column (whatever its kind), the sums in the total columns. */
+const totalsLine = (columns: readonly ReportColumn[], totals: Record<string, number>) =>
+  `${['Total', ...columns.slice(1).map((c) => (c.total ? csvValue(c, totals[c.key] ?? 0) : ''))].join(',')}\r\n`;
+
+export const writeCsv: ReportWriter = async (input, out) => {
+  const { columns } = input;
+  await writeChunk(out, `\uFEFF${headerLine(columns)}`);
+  let done = 0;
+  for await (const batch of input.rows) {
+    let chunk = '';
+    for (const row of batch) chunk += csvLine(columns, row);
+    await writeChunk(out, chunk);
+    done += batch.length;
+    input.onProgress?.(done);
+  }
+  await writeChunk(out, totalsLine(columns, input.totals));
+  if (input.breakdown) {
+    const b = input.breakdown;
+    let chunk = `\r\n${csvCell(b.title)}\r\n${headerLine(b.columns)}`;
+    for (const row of b.rows) chunk += csvLine(b.columns, row);
+    chunk += totalsLine(b.columns, breakdownTotals(b));
+    await writeChunk(out, chunk);
+  }
+  await endStream(out);
+};

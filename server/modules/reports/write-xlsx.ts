@@ -1,0 +1,105 @@
+/**
+ * A report as XLSX, streamed with exceljs's WorkbookWriter (rows committed as they come, never the
+ * in-memory workbook): a header block (campaign, report, description, filter, generated at), the
+ * column headers frozen with an autofilter, money as numbers with a currency format, dates as real
+ * dates shown DD-MM-YYYY, text as plain strings (never formulas), a totals row, then the breakdown.
+ */
+import ExcelJS from 'exceljs';
+import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
+import { breakdownTotals, type ReportWriter } from './report-file';
+
+const MONEY_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
+const DATE_FORMAT = 'dd-mm-yyyy';
+const COUNT_FORMAT = '#,##0';
+const BOLD = { bold: true };
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
+
+function formatOf(column: ReportColumn): string | undefined {
+  return column.kind === 'money' ? MONEY_FORMAT : column.kind === 'date' ? DATE_FORMAT : column.kind === 'count' ? COUNT_FORMAT : undefined;
+}
+
+function xlsxValue(column: ReportColumn, value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  if (column.kind === 'money') return Number(value) / 100;
+  if (column.kind === 'count') return Number(value);
+  if (column.kind === 'date') return new Date(`${String(value)}T00:00:00Z`);
+  // A plain string cell: exceljs writes strings as text, an '=' at the start stays text.
+  return String(value);
+}
+
+const values = (columns: readonly ReportColumn[], row: ReportRow) => columns.map((c) => xlsxValue(c, row[c.key]));
+
+function sheetName(name: string): string {
+  return name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
+}
+
+/** A row whose cells carry the columns' number formats (a breakdown's columns differ from the sheet's). */
+function addFormatted(sheet: ExcelJS.Worksheet, columns: readonly ReportColumn[], cells: ExcelJS.CellValue[], bold = false): ExcelJS.Row {
+  const row = sheet.addRow(cells);
+  columns.forEach((column, i) => {
+    const format = formatOf(column);
+    if (format) row.getCell(i + 1).numFmt = format;
+  });
+  if (bold) row.font = BOLD;
+  return row;
+}
+
+function totalsCells(columns: readonly ReportColumn[], totals: Record<string, number>): ExcelJS.CellValue[] {
+  return columns.map((c, i) => (i === 0 ? 'Total' : c.total ? xlsxValue(c, totals[c.key] ?? 0) : null));
+}
+
+export const writeXlsx: ReportWriter = async (input, out) => {
+  const { columns, header } = input;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = header.campaign;
+  const headerRowNumber = 7;
+  const sheet = workbook.addWorksheet(sheetName(header.report), { views: [{ state: 'frozen', ySplit: headerRowNumber }] });
+  sheet.columns = columns.map((c) => ({ key: c.key, width: Math.max(c.width, c.header.length + 2), style: formatOf(c) ? { numFmt: formatOf(c) } : {} }));
+
+  const block: [string, string][] = [
+    ['Campaign', header.campaign],
+    ['Report', header.report],
+    ['About', header.description],
+    ['Filter', header.filter],
+    ['Generated', header.generatedAt],
+  ];
+  for (const [label, text] of block) {
+    const row = sheet.addRow([label, text]);
+    row.getCell(1).font = BOLD;
+    row.getCell(1).numFmt = 'General';
+    row.getCell(2).numFmt = 'General';
+    row.commit();
+  }
+  sheet.addRow([]).commit();
+  const head = sheet.addRow(columns.map((c) => c.header));
+  head.eachCell((cell) => {
+    cell.font = BOLD;
+    cell.fill = HEADER_FILL;
+    cell.numFmt = 'General';
+  });
+  head.commit();
+  sheet.autoFilter = { from: { row: headerRowNumber, column: 1 }, to: { row: headerRowNumber + Math.max(1, input.rowCount), column: columns.length } };
+
+  let done = 0;
+  for await (const batch of input.rows) {
+    for (const row of batch) sheet.addRow(values(columns, row)).commit();
+    done += batch.length;
+    input.onProgress?.(done);
+  }
+  addFormatted(sheet, columns, totalsCells(columns, input.totals), true).commit();
+
+  if (input.breakdown) {
+    const b = input.breakdown;
+    sheet.addRow([]).commit();
+    const title = sheet.addRow([b.title]);
+    title.font = BOLD;
+    title.commit();
+    const bHead = sheet.addRow(b.columns.map((c) => c.header));
+    bHead.font = BOLD;
+    bHead.commit();
+    for (const row of b.rows) addFormatted(sheet, b.columns, values(b.columns, row)).commit();
+    addFormatted(sheet, b.columns, totalsCells(b.columns, breakdownTotals(b)), true).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+};
