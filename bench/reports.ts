@@ -103,7 +103,8 @@ export async function benchReports(): Promise<boolean> {
     let ok = true;
     console.log('\n| file | rows | size MB | seconds (limit) | COPY s | ratio | RSS growth MB (limit 150) | within |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---|');
-    for (const run of RUNS) {
+    const only = process.env.BENCH_ONLY; // a format: run only that file
+    for (const run of RUNS.filter((r) => !only || r.format === only)) {
       const result = await fileRun(api, server.pid, run);
       const copyS = await copySeconds(pool, campaignId, run.filter);
       const ratio = result.seconds / copyS;

@@ -8,6 +8,7 @@
  *   });
  *   await app.jobs.register(reportJob);                       // once, while the app is built
  *   await app.jobs.send(reportJob, { reportId }, { tx });     // in the caller's transaction: no job if it rolls back
+ *   app.jobs.wake(reportJob);                                 // after the commit: this process's worker looks now
  *   await app.jobs.settled();                                 // tests: in-process jobs are done
  *
  *   with pg-boss (`app.boss`, JOBS=true, production)  `register` creates the queue (retry policy as the
@@ -88,6 +89,12 @@ export interface Jobs {
   register<Payload extends JsonValue>(definition: JobDefinition<Payload>): Promise<void>;
   /** Queues a job (pg-boss) or runs it in-process (see above). Answers the pg-boss job id, else null. */
   send<Payload extends JsonValue>(definition: JobDefinition<Payload>, payload: Payload, options?: SendJobOptions): Promise<string | null>;
+  /**
+   * Wakes this process's worker of the job's queue now instead of at its next poll (pg-boss polls every
+   * `pollingIntervalSeconds`): call it once the transaction that sent a job someone waits on has
+   * committed. Other instances still find the job at their next poll. No-op without pg-boss.
+   */
+  wake<Payload extends JsonValue>(definition: JobDefinition<Payload>): void;
   /** Resolves once every in-process job sent so far (and any they send) has finished, retries included. */
   settled(): Promise<void>;
   /** True when jobs go through pg-boss. */
@@ -130,6 +137,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 interface Registered {
   definition: JobDefinition<JsonValue>;
   run(payload: unknown, ctx: JobContext): Promise<void>;
+  /** pg-boss's id of this process's worker of the queue. */
+  workerId?: string;
 }
 
 /** Starts the given pg-boss (on the app's database), exposes it as `app.boss` and the jobs module as `app.jobs`, and stops both on close. */
@@ -236,7 +245,7 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
         ...(definition.batchSize === undefined ? {} : { batchSize: definition.batchSize }),
         ...(definition.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: definition.pollingIntervalSeconds }),
       };
-      await boss.work<Payload>(name, workOptions, async (batch) => {
+      entry.workerId = await boss.work<Payload>(name, workOptions, async (batch) => {
         // One by one: a failing job is failed (and retried) alone, so the others of the batch do
         // not run twice (pg-boss then completes only the jobs still active).
         for (const job of batch) {
@@ -284,6 +293,11 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
       if (singleton !== null) singletons.add(singleton);
       void track(runInProcess(entry, copy, xid, singleton));
       return null;
+    },
+
+    wake(definition) {
+      const workerId = registered.get(definition.name)?.workerId;
+      if (boss && workerId) boss.notifyWorker(workerId);
     },
 
     async settled() {

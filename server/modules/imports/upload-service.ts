@@ -168,6 +168,7 @@ export async function createUpload(app: FastifyInstance, ctx: CampaignContext, a
     await app.jobs.send(uploadJob, { uploadId: created.id }, { tx });
     return created;
   });
+  app.jobs.wake(uploadJob);
   app.log.info({ campaignId: ctx.id, uploadId: upload.id, userId: auth.id, type }, 'upload created');
   return toUploadRow(upload, await creatorName(app.db, auth.id));
 }
@@ -213,6 +214,7 @@ export async function actOnUpload(app: FastifyInstance, ctx: CampaignContext, au
     await app.jobs.send(uploadJob, { uploadId: current.id }, { tx });
     return moved;
   });
+  app.jobs.wake(uploadJob);
   app.log.info({ campaignId: ctx.id, uploadId: upload.id, userId: auth.id, action: body.action }, 'upload action');
   return toUploadRow(upload, await creatorName(app.db, upload.createdBy));
 }

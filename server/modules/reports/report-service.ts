@@ -64,6 +64,7 @@ export async function startReport(
     await app.jobs.send(reportJob, { reportId: created.id }, { tx });
     return created;
   });
+  app.jobs.wake(reportJob);
   app.log.info({ reportId: report.id, campaignId: ctx.id, type: input.type, format: input.format }, 'report started');
   return toReportEntry(report, await creatorName(app.db, user.id));
 }
