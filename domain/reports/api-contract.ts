@@ -144,6 +144,8 @@ export interface ReportColumn {
   unsortable?: boolean;
   /** Width in characters (XLSX column width; PDF share of the line). */
   width: number;
+  /** On screen only: shown as a second line under that column's cell instead of a column of its own. */
+  under?: string;
 }
 
 const text = (key: string, header: string, width: number, more: Partial<ReportColumn> = {}): ReportColumn => ({ key, header, kind: 'text', width, ...more });
@@ -156,9 +158,9 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     date('paying_date', 'Date'),
     text('donor_name', 'Donor', 22),
     text('contributor_type', 'Contributor type', 16),
-    text('address', 'Address', 30, { unsortable: true }),
+    text('address', 'Address', 30, { unsortable: true, under: 'donor_name' }),
     text('employer', 'Employer', 16),
-    text('occupation', 'Occupation', 14),
+    text('occupation', 'Occupation', 14, { under: 'employer' }),
     text('method', 'Method', 12),
     money('amount_cents', 'Amount'),
     money('refunded_cents', 'Refunded'),
@@ -168,7 +170,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   ],
   pledges_receivable: [
     text('donor_name', 'Donor', 22),
-    text('contact', 'Contact', 24, { unsortable: true }),
+    text('contact', 'Contact', 24, { unsortable: true, under: 'donor_name' }),
     date('commitment_date', 'Committed on'),
     money('committed_cents', 'Committed'),
     money('paid_cents', 'Paid'),
@@ -181,7 +183,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     date('due_date', 'Due'),
     text('donor_name', 'Donor', 22),
     text('donor_email', 'E-mail', 24),
-    text('donor_phone', 'Phone', 14),
+    text('donor_phone', 'Phone', 14, { under: 'donor_email' }),
     date('commitment_date', 'Pledge of'),
     money('amount_due_cents', 'Amount due'),
     money('outstanding_cents', 'Outstanding'),
@@ -210,7 +212,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   match: [
     text('donor_name', 'Donor', 22),
     text('contributor_type', 'Contributor type', 16),
-    text('residence', 'Residence', 20, { unsortable: true }),
+    text('residence', 'Residence', 20, { unsortable: true, under: 'donor_name' }),
     count('contributions', 'Gifts', 6),
     money('paid_cents', 'Given'),
     money('matchable_cents', 'Matchable'),
@@ -278,6 +280,8 @@ export interface ReportData {
   totals: Record<string, number>;
   summary: ReportFigure[];
   breakdown: ReportBreakdown | null;
+  /** The campaign's election cycle (the "This cycle" date preset), or null. */
+  cycle: { value: string; start_date: string; end_date: string } | null;
 }
 
 export interface StartReportRequest {

@@ -5,11 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFigure, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
 import { orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
-import { reportSource, sortOf, sumOf, type ReportSource } from './report-sources';
+import { reportSource, sortOf, sumOf, type ReportSource, type SqlSource } from './report-sources';
 
 function columnTotals(type: ReportType, values: (key: string) => number): Record<string, number> {
   return Object.fromEntries(REPORT_COLUMNS[type].filter((c) => c.total).map((c) => [c.key, values(c.key)]));
 }
+
+const cycleOf = (source: ReportSource) => (source.cycle ? { value: source.cycle.value, start_date: source.cycle.start, end_date: source.cycle.end } : null);
 
 export async function reportPage(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string, page: number, limit: number): Promise<ReportData> {
   const source = await reportSource(app, campaignId, type, filter);
@@ -30,6 +32,7 @@ export async function reportPage(app: FastifyInstance, campaignId: string, type:
       totals: columnTotals(type, (key) => aggregates[key] ?? 0),
       summary: source.summary(aggregates),
       breakdown,
+      cycle: cycleOf(source),
     };
   }
   const sorted = sortOf(type, source.rows, sort);
@@ -45,6 +48,7 @@ export async function reportPage(app: FastifyInstance, campaignId: string, type:
     totals: columnTotals(type, (key) => sumOf(sorted, key)),
     summary: source.summary(sorted),
     breakdown: source.breakdown,
+    cycle: cycleOf(source),
   };
 }
 
@@ -56,7 +60,7 @@ export interface ReportContent {
   rows: AsyncIterable<readonly ReportRow[]>;
 }
 
-async function* presented(source: Extract<ReportSource, { kind: 'sql' }>, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<ReportRow[]> {
+async function* presented(source: SqlSource, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<ReportRow[]> {
   for await (const batch of batches) yield batch.map(source.present);
 }
 

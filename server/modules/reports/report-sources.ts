@@ -69,7 +69,7 @@ export interface RowsSource {
   breakdown: ReportBreakdown | null;
 }
 
-export type ReportSource = SqlSource | RowsSource;
+export type ReportSource = (SqlSource | RowsSource) & { cycle: BookCampaign['cycle'] };
 
 const money = (key: string, label: string, value: number, hint: string | null = null): ReportFigure => ({ key, label, kind: 'money', value, hint });
 const count = (key: string, label: string, value: number, hint: string | null = null): ReportFigure => ({ key, label, kind: 'count', value, hint });
@@ -397,6 +397,11 @@ export function sumOf(rows: readonly ReportRow[], key: string): number {
 /** The source of `type` for `filter` in the campaign. */
 export async function reportSource(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter): Promise<ReportSource> {
   const campaign = await readBookCampaign(app, campaignId);
+  const source = await sourceOf(app, campaign, type, filter);
+  return { ...source, cycle: campaign.cycle };
+}
+
+async function sourceOf(app: FastifyInstance, campaign: BookCampaign, type: ReportType, filter: ReportFilter): Promise<SqlSource | RowsSource> {
   switch (type) {
     case 'donation':
       return donationSource(campaign, filter);

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ReportPage } from '../components/report-page';
 
 export default function DonationReportPage() {
-  return <PlaceholderPage i18nKey="pages.donationReport" />;
+  return <ReportPage type="donation" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ReportPage } from '../components/report-page';
 
 export default function DonorHistoryReportPage() {
-  return <PlaceholderPage i18nKey="pages.donorHistoryReport" />;
+  return <ReportPage type="donor_history" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ReportPage } from '../components/report-page';
 
 export default function DonorLimitReportPage() {
-  return <PlaceholderPage i18nKey="pages.donorLimitReport" />;
+  return <ReportPage type="donor_limit" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ReportPage } from '../components/report-page';
 
 export default function DueReportPage() {
-  return <PlaceholderPage i18nKey="pages.dueReport" />;
+  return <ReportPage type="due" />;
 }

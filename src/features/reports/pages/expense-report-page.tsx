@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ReportPage } from '../components/report-page';
 
 export default function ExpenseReportPage() {
-  return <PlaceholderPage i18nKey="pages.expenseReport" />;
+  return <ReportPage type="expense" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ReportPage } from '../components/report-page';
 
 export default function PledgesReceivableReportPage() {
-  return <PlaceholderPage i18nKey="pages.pledgesReceivableReport" />;
+  return <ReportPage type="pledges_receivable" />;
 }

@@ -17,19 +17,12 @@ import {
 } from '../../../../domain/imports/api-contract';
 import type { ImportType } from '../../../../domain/imports/templates';
 import { apiClient, plainClient } from '../../../lib/api-client';
+import { downloadSignedFile, isRelativeSignedUrl, signedUrlHref } from '../../../lib/signed-download';
 
 /** S3 (or any other absolute target): no interceptors, no Authorization, no default JSON headers. */
 const bareClient = axios.create();
 
-/** A signed URL relative to the API ("/private-files/…") is our own target: it goes to the API's base URL. */
-function isRelative(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//');
-}
-
-/** Where a signed URL points for the browser: relative ones under the API's base URL. */
-export function signedUrlHref(url: string): string {
-  return isRelative(url) ? `${(apiClient.defaults.baseURL ?? '').replace(/\/+$/, '')}${url}` : url;
-}
+export { signedUrlHref };
 
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv',
@@ -69,7 +62,7 @@ export async function putFile(signed: PresignedUrlData, file: File, onProgress: 
   const signedType = Object.keys(signed.headers).some((name) => name.toLowerCase() === 'content-type');
   const headers = signedType ? signed.headers : { ...signed.headers, 'Content-Type': contentTypeOf(file) };
   const options = { headers, onUploadProgress, signal };
-  if (isRelative(signed.url)) await plainClient.put(signed.url, file, options);
+  if (isRelativeSignedUrl(signed.url)) await plainClient.put(signed.url, file, options);
   else await bareClient.put(signed.url, file, options);
   onProgress(100);
 }
@@ -114,12 +107,5 @@ export async function listUploads(campaignId: string, query: UploadListQuery): P
 /** Asks for a short-lived signed link to the original or the error report and lets the browser download it. */
 export async function downloadUploadFile(campaignId: string, uploadId: string, file: UploadFileKind): Promise<void> {
   const res = await apiClient.get<{ data: UploadDownloadData }>(uploadDownloadUrl(campaignId, uploadId, file));
-  const { url, file_name } = res.data.data;
-  const link = document.createElement('a');
-  link.href = signedUrlHref(url);
-  link.download = file_name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  downloadSignedFile(res.data.data.url, res.data.data.file_name);
 }

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { formatCents } from '../../../../domain/money';
+import type { ReportCell, ReportColumn, ReportRow } from '../../../../domain/reports/api-contract';
+import { formatDate } from '../../../lib/format';
+import listStyles from '../../../components/data-table/list-page.module.css';
+import styles from './reports.module.css';
+
+/** A cell's text as the page shows it ('' for nothing): money $1,234.56, dates DD-MM-YYYY. */
+export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (column.kind === 'money') return formatCents(Number(value));
+  if (column.kind === 'date') return formatDate(String(value));
+  if (column.kind === 'count') return Number(value).toLocaleString('en-US');
+  return String(value);
+}
+
+/** A cell, with the columns shown under it (`under`) as muted lines. */
+export function ReportCellView({ column, row, below = [] }: { column: ReportColumn; row: ReportRow; below?: readonly ReportColumn[] }) {
+  const extra = below.map((c) => ({ key: c.key, text: cellText(c, row[c.key]) })).filter((x) => x.text);
+  if (extra.length === 0) return <CellValue column={column} row={row} />;
+  return (
+    <span className={listStyles.stack}>
+      <CellValue column={column} row={row} />
+      {extra.map((x) => (
+        <span key={x.key} className={`${listStyles.muted} ${styles.clamp}`} title={x.text}>
+          {x.text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A cell; the donor's name links to the donor's page; long texts (memos) keep to two lines, whole on hover. */
+function CellValue({ column, row }: { column: ReportColumn; row: ReportRow }) {
+  const text = cellText(column, row[column.key]);
+  if (!text) return <span aria-hidden="true">—</span>;
+  if (column.key === 'donor_name' && row.donor_id) return <Link to={`/donor-list/${String(row.donor_id)}`}>{text}</Link>;
+  if (column.kind === 'text' && column.width >= 20)
+    return (
+      <span className={styles.clamp} title={text}>
+        {text}
+      </span>
+    );
+  return <>{text}</>;
+}

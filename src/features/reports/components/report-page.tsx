@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, REPORT_TYPE_NAMES, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
+import { useCan } from '../../../app/use-can';
+import buttonStyles from '../../../components/button.module.css';
+import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
+import listStyles from '../../../components/data-table/list-page.module.css';
+import { PageHeader } from '../../../components/page-header';
+import { notify } from '../../../lib/toast';
+import { useCampaignId, useRemote } from '../../../lib/use-remote';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getReportData, startReport } from '../api/reports-api';
+import { hasFilters, readReportState, reportFilterQuery, withReportState, type ReportPageState } from '../report-query';
+import { DownloadMenu } from './download-menu';
+import { ReportCellView, cellText } from './report-cells';
+import { ReportFilters } from './report-filters';
+import { ReportHistory } from './report-history';
+import { ReportBreakdownTable, ReportSummary } from './report-summary';
+import { ReminderButton } from './reminder-button';
+
+const EMPTY_TEXT: Record<ReportType, string> = {
+  donation: 'No donations match these filters.',
+  pledges_receivable: 'No pledge has money still owed for these filters.',
+  due: 'Nothing is due in this window.',
+  donor_limit: 'No donors match these filters.',
+  donor_history: 'No pledges, donations or refunds match these filters.',
+  match: 'No contributions in this period.',
+  expense: 'No expenses match these filters.',
+};
+
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * One report page (SPEC §2 report routes): filters kept in the URL, the summary of every row the
+ * filter keeps, a paged and sorted table with a totals row, a Download menu (CSV / XLSX / PDF made
+ * by a job) and the history of the files made, with live progress.
+ */
+export function ReportPage({ type }: { type: ReportType }) {
+  const title = `${REPORT_TYPE_NAMES[type]} Report`;
+  usePageTitle(title);
+  const campaignId = useCampaignId();
+  const canRead = useCan('report.read');
+  const canDownload = useCan('report.download');
+  const canRemind = useCan('follow_up.write');
+  const [params, setParams] = useSearchParams();
+  const state = readReportState(type, params);
+  const filter = reportFilterQuery(state);
+  const query = { ...filter, sort: state.sort, page: state.page, limit: state.limit };
+  const data = useRemote(campaignId && canRead ? `${campaignId}:${type}:${JSON.stringify(query)}` : null, () => getReportData(campaignId, type, query));
+  const [historyRefresh, setHistoryRefresh] = useState(0);
+  const [starting, setStarting] = useState(false);
+  const today = localToday();
+
+  const update = (patch: Partial<ReportPageState>) => setParams(withReportState(type, { ...state, ...('page' in patch ? {} : { page: 1 }), ...patch }));
+
+  const download = async (format: ReportFormat) => {
+    setStarting(true);
+    try {
+      const entry = await startReport(campaignId, type, format, filter, state.sort);
+      notify.info(`Preparing ${entry.title}: it appears under Generated files when ready.`);
+      setHistoryRefresh((n) => n + 1);
+    } catch (err) {
+      notify.apiError(err);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const report = data.data;
+  const reportColumns = REPORT_COLUMNS[type];
+  const columns: DataTableColumn<ReportRow>[] = reportColumns.filter((column) => !column.under).map((column, i) => ({
+    id: column.key,
+    header: column.header,
+    cell: (row: ReportRow) => <ReportCellView column={column} row={row} below={reportColumns.filter((c) => c.under === column.key)} />,
+    align: column.kind === 'money' || column.kind === 'count' ? ('end' as const) : undefined,
+    sortKey: column.unsortable ? undefined : column.key,
+    descendingFirst: column.kind !== 'text',
+    nowrap: column.kind === 'date' || column.kind === 'money',
+    rowHeader: i === 0,
+  }));
+  if (type === 'due' && canRemind)
+    columns.push({ id: 'remind', header: <span className="visually-hidden">Actions</span>, cell: (row) => <ReminderButton campaignId={campaignId} row={row} /> });
+
+  const footer = report && report.total > 0 && (
+    <tr>
+      {columns.map((column, i) => {
+        const source = reportColumns.find((c) => c.key === column.id);
+        return (
+          <td key={column.id} className={source && (source.kind === 'money' || source.kind === 'count') ? listStyles.footAmount : undefined}>
+            {i === 0 ? <strong>Total</strong> : source?.total ? <strong>{cellText(source, report.totals[source.key] ?? 0)}</strong> : null}
+          </td>
+        );
+      })}
+    </tr>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} context={REPORT_DESCRIPTIONS[type]} action={campaignId && canDownload && <DownloadMenu onPick={(format) => void download(format)} disabled={starting} />} />
+      {campaignId && canRead && (
+        <>
+          <ReportFilters type={type} state={state} today={today} cycle={report?.cycle ?? null} onChange={update} />
+          {report && <ReportSummary figures={report.summary} />}
+          {report?.breakdown && <ReportBreakdownTable breakdown={report.breakdown} />}
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={report?.rows ?? []}
+            rowKey={(row) => row.row_id}
+            loading={data.loading}
+            error={data.error && !report ? 'The report could not be loaded. Try again in a moment.' : undefined}
+            sort={state.sort}
+            onSortChange={(sort) => update({ sort })}
+            footer={footer || undefined}
+            empty={
+              <EmptyState
+                text={EMPTY_TEXT[type]}
+                action={
+                  hasFilters(state) ? (
+                    <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => update({ start_date: '', end_date: '', filters: {} })}>
+                      Clear filters
+                    </button>
+                  ) : undefined
+                }
+              />
+            }
+          />
+          {report && report.total > 0 && (
+            <Pager page={state.page} pageSize={state.limit} total={report.total} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit, page: 1 })} disabled={data.loading} />
+          )}
+          <ReportHistory campaignId={campaignId} type={type} refresh={historyRefresh} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { formatCents } from '../../../../domain/money';
+import type { ReportBreakdown, ReportFigure } from '../../../../domain/reports/api-contract';
+import { cellText } from './report-cells';
+import styles from './reports.module.css';
+
+function figureText(figure: ReportFigure): string {
+  if (figure.value === null) return '—';
+  if (figure.kind === 'money') return formatCents(Number(figure.value));
+  if (figure.kind === 'count') return Number(figure.value).toLocaleString('en-US');
+  if (figure.kind === 'percent') return `${Number(figure.value)}%`;
+  return String(figure.value);
+}
+
+/** The key figures of the report for the filter (every row, not only the page). */
+export function ReportSummary({ figures }: { figures: readonly ReportFigure[] }) {
+  if (figures.length === 0) return null;
+  return (
+    <dl className={styles.summary} aria-label="Summary">
+      {figures.map((f) => (
+        <div key={f.key} className={styles.figure}>
+          <dt>{f.label}</dt>
+          <dd>
+            <span className={styles.figureValue}>{figureText(f)}</span>
+            {f.hint && <span className={styles.hint}>{f.hint}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A small table under the summary: aging buckets, subtotals per purpose. */
+export function ReportBreakdownTable({ breakdown }: { breakdown: ReportBreakdown }) {
+  const totals = Object.fromEntries(breakdown.columns.filter((c) => c.total).map((c) => [c.key, breakdown.rows.reduce((sum, r) => sum + (Number(r[c.key]) || 0), 0)]));
+  return (
+    <section className={styles.breakdown} aria-label={breakdown.title}>
+      <h2 className={styles.sectionTitle}>{breakdown.title}</h2>
+      <table className={styles.smallTable}>
+        <thead>
+          <tr>
+            {breakdown.columns.map((c) => (
+              <th key={c.key} scope="col" className={c.kind === 'money' || c.kind === 'count' ? styles.end : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {breakdown.rows.map((row) => (
+            <tr key={row.row_id}>
+              {breakdown.columns.map((c) => (
+                <td key={c.key} className={c.kind === 'money' || c.kind === 'count' ? styles.end : undefined}>
+                  {cellText(c, row[c.key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            {breakdown.columns.map((c, i) => (
+              <td key={c.key} className={c.kind === 'money' || c.kind === 'count' ? styles.end : undefined}>
+                {i === 0 ? 'Total' : c.total ? cellText(c, totals[c.key] ?? 0) : ''}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReportData, ReportEntry, ReportType } from '../../../../domain/reports/api-contract';
+import { emitLiveEvent } from '../../../lib/live-events';
+import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
+import { ALL_RESOURCES, campaignItem } from '../../../test/campaign-fixtures';
+import { renderApp, signIn } from '../../../test/render-app';
+
+vi.setConfig({ testTimeout: 30_000 });
+const FIRST_RENDER = { timeout: 15_000 };
+const CAMPAIGN = campaignItem().campaign_id;
+const REPORT_ID = '5b3c1d2e-1111-4222-8333-444455556666';
+
+function donationData(overrides: Partial<ReportData> = {}): ReportData {
+  return {
+    type: 'donation',
+    filter: { start_date: null, end_date: null },
+    rows: [
+      {
+        row_id: 'd1',
+        donor_id: 'a0000000-0000-4000-8000-000000000001',
+        paying_date: '2029-03-04',
+        donor_name: 'José Núñez',
+        contributor_type: 'Individual Contributor',
+        address: '1 Main Street, New York, New York 10001',
+        employer: 'Acme',
+        occupation: 'Engineer',
+        method: 'Check #1021',
+        amount_cents: 123456,
+        refunded_cents: 0,
+        net_cents: 123456,
+        pledge_date: null,
+        recipient: null,
+      },
+    ],
+    total: 1,
+    page: 1,
+    limit: 25,
+    sort: '-paying_date',
+    totals: { amount_cents: 123456, refunded_cents: 0, net_cents: 123456 },
+    summary: [{ key: 'net_cents', label: 'Net raised', kind: 'money', value: 123456 }],
+    breakdown: null,
+    cycle: { value: '2029', start_date: '2026-01-01', end_date: '2029-12-31' },
+    ...overrides,
+  };
+}
+
+function entry(overrides: Partial<ReportEntry> = {}): ReportEntry {
+  return {
+    report_id: REPORT_ID,
+    type: 'donation',
+    format: 'xlsx',
+    title: '01-01-2026 to 31-12-2029 - Donation Report - XLSX File',
+    filter: { start_date: '2026-01-01', end_date: '2029-12-31' },
+    status: 'queued',
+    progress_done: 0,
+    progress_total: null,
+    row_count: null,
+    size_bytes: null,
+    message: null,
+    created_at: '2029-03-05T10:00:00.000Z',
+    finished_at: null,
+    created_by: { user_id: TEST_USER.userId, name: 'Test User' },
+    ...overrides,
+  };
+}
+
+const calls: { path: string; url: URL; body?: unknown }[] = [];
+let data: Partial<Record<ReportType, ReportData>> = {};
+let history: ReportEntry[] = [];
+
+const server = setupServer(
+  http.get('*/auth/users/:id', () => HttpResponse.json({ data: userView() })),
+  http.get('*/campaign/list_campaign/:userId', () => HttpResponse.json({ data: { campaign_list: [campaignItem()], total: 1, page: 1, limit: 500 } })),
+  http.get('*/rbac/role-access/:id', ({ params }) => HttpResponse.json({ data: [{ campaign_id: params.id, resource_names: ALL_RESOURCES }] })),
+  http.get('*/donation/report_data/:campaignId/:type', ({ request, params }) => {
+    calls.push({ path: 'data', url: new URL(request.url) });
+    const type = params.type as ReportType;
+    return HttpResponse.json({ data: data[type] ?? donationData({ type, rows: [], total: 0, totals: {}, summary: [] }) });
+  }),
+  http.get('*/donation/report_list/:campaignId/:type', ({ request }) => {
+    calls.push({ path: 'list', url: new URL(request.url) });
+    return HttpResponse.json({ data: { report_list: history, total: history.length, page: 1, limit: 10 } });
+  }),
+  http.post('*/donation/start_report/', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    calls.push({ path: 'start', url: new URL(request.url), body });
+    const created = entry({ format: body.format as ReportEntry['format'] });
+    history = [created, ...history];
+    return HttpResponse.json({ data: created }, { status: 201 });
+  }),
+  http.get('*/donation/get_report/:reportId', ({ request }) => {
+    calls.push({ path: 'get', url: new URL(request.url) });
+    return HttpResponse.json({ data: { url: '/private-files/download?token=abc', file_name: 'Donation Report.xlsx', expires_at: '2029-03-05T10:05:00.000Z' } });
+  }),
+  http.post('*/donation/donor/send_notification/:campaignId', async ({ request }) => {
+    calls.push({ path: 'remind', url: new URL(request.url), body: await request.json() });
+    return HttpResponse.json({ data: { message_code: 'REMINDER_SENT' } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  calls.length = 0;
+  data = {};
+  history = [];
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+async function open(path: string, caption: string) {
+  signIn({ idToken: fakeIdToken(TEST_USER.userId) });
+  const app = renderApp(path);
+  const table = await screen.findByRole('table', { name: caption }, FIRST_RENDER);
+  return { table, ...app };
+}
+
+describe('report pages', () => {
+  it('shows the rows, the summary and the totals row; a filter goes to the URL and the request', async () => {
+    data.donation = donationData();
+    const user = userEvent.setup();
+    const { table, router } = await open('/donation-report', 'Donation Report');
+    const row = await within(table).findByRole('row', { name: /José Núñez/ });
+    expect(row).toHaveTextContent('04-03-2029');
+    expect(row).toHaveTextContent('$1,234.56');
+    expect(row).toHaveTextContent('Check #1021');
+    expect(within(table).getByRole('link', { name: 'José Núñez' })).toHaveAttribute('href', '/donor-list/a0000000-0000-4000-8000-000000000001');
+    const totals = within(table).getAllByRole('row').at(-1)!;
+    expect(totals).toHaveTextContent(/Total.*\$1,234\.56.*\$0\.00.*\$1,234\.56/);
+    expect(screen.getByRole('term')).toHaveTextContent('Net raised');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Method' }), 'cash');
+    await waitFor(() => expect(router.state.location.search).toContain('payment_method=cash'));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'data').at(-1)!.url.searchParams.get('payment_method')).toBe('cash'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Donation dates' }), 'cycle');
+    await waitFor(() => expect(router.state.location.search).toContain('start_date=2026-01-01'));
+    const last = calls.filter((c) => c.path === 'data').at(-1)!.url.searchParams;
+    expect([last.get('start_date'), last.get('end_date'), last.get('payment_method')]).toEqual(['2026-01-01', '2029-12-31', 'cash']);
+  });
+
+  it('says so when nothing matches, and offers to clear the filters', async () => {
+    const user = userEvent.setup();
+    await open('/expense-report?purpose=meals', 'Expense Report');
+    expect(await screen.findByText('No expenses match these filters.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() => expect(calls.filter((c) => c.path === 'data').at(-1)!.url.searchParams.has('purpose')).toBe(false));
+  });
+
+  it('starts a file with the page filter, shows it in the history at once, and downloads it when it is ready', async () => {
+    data.donation = donationData();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await open('/donation-report?start_date=2026-01-01&end_date=2029-12-31', 'Donation Report');
+    await user.click(screen.getByRole('button', { name: /Download/ }));
+    await user.click(screen.getByRole('menuitem', { name: /Excel/ }));
+    await waitFor(() => expect(calls.some((c) => c.path === 'start')).toBe(true));
+    expect(calls.find((c) => c.path === 'start')!.body).toEqual({
+      campaign_id: CAMPAIGN,
+      type: 'donation',
+      format: 'xlsx',
+      filter: { start_date: '2026-01-01', end_date: '2029-12-31' },
+      sort: '-paying_date',
+    });
+    const files = await screen.findByRole('table', { name: 'Generated files' });
+    const queued = await within(files).findByRole('row', { name: /Donation Report - XLSX File/ });
+    expect(within(queued).getByRole('progressbar')).toBeInTheDocument();
+
+    history = [entry({ status: 'ready', row_count: 1, size_bytes: 2048, progress_done: 1, progress_total: 1 })];
+    act(() => emitLiveEvent('done', { kind: 'report', id: REPORT_ID, campaign_id: CAMPAIGN, status: 'ready', message: null }));
+    const download = await within(files).findByRole('button', { name: `Download ${history[0]!.title}` });
+    expect(within(files).getByRole('row', { name: /Donation Report - XLSX File/ })).toHaveTextContent('Ready · 1 rows');
+    await user.click(download);
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.path === 'get')!.url.searchParams.get('campaign_id')).toBe(CAMPAIGN);
+  });
+
+  it('sends a reminder from the due report after a confirmation', async () => {
+    data.due = donationData({
+      type: 'due',
+      rows: [{ row_id: 'p1', donor_id: 'a0000000-0000-4000-8000-000000000002', due_date: '2029-03-01', donor_name: 'Grace Okafor', donor_email: 'grace@example.org', donor_phone: null, commitment_date: '2029-01-01', amount_due_cents: 5000, outstanding_cents: 5000, days_overdue: 4, last_reminder_date: null }],
+      totals: { amount_due_cents: 5000, outstanding_cents: 5000 },
+      summary: [],
+    });
+    const user = userEvent.setup();
+    const { table } = await open('/due-report', 'Due Report');
+    await user.click(await within(table).findByRole('button', { name: 'Send reminder to Grace Okafor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a payment reminder?' });
+    expect(dialog).toHaveTextContent('grace@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'remind')?.body).toEqual({ donor_id: 'a0000000-0000-4000-8000-000000000002', channel: 'email' }));
+  });
+});
