@@ -54,6 +54,17 @@ export function readReportState(type: ReportType, params: URLSearchParams): Repo
   };
 }
 
+/** A change of the page's state: `filters` are merged (undefined or '' removes one); `clearFilters` drops them all. */
+export type ReportStatePatch = Partial<Omit<ReportPageState, 'filters'>> & { filters?: Partial<Record<ReportFilterKey, string | undefined>>; clearFilters?: boolean };
+
+/** `current` with `patch` applied; any change but the page's goes back to page 1. */
+export function patchReportState(current: ReportPageState, patch: ReportStatePatch): ReportPageState {
+  const { filters: changed, clearFilters, ...rest } = patch;
+  const merged: Partial<Record<ReportFilterKey, string | undefined>> = clearFilters ? {} : { ...current.filters, ...changed };
+  const filters = Object.fromEntries(Object.entries(merged).filter(([, v]) => v)) as ReportPageState['filters'];
+  return { ...current, ...('page' in rest ? {} : { page: 1 }), ...rest, filters };
+}
+
 export function withReportState(type: ReportType, state: ReportPageState): URLSearchParams {
   const next = new URLSearchParams();
   if (state.start_date) next.set('start_date', state.start_date);

@@ -15,7 +15,7 @@ import buttonStyles from '../../../components/button.module.css';
 import { DateInput } from '../../../components/date-input';
 import { SearchBox } from '../../../components/search-box';
 import { SelectField } from '../../../components/select-field';
-import { DATE_PRESETS, hasFilters, presetDates, presetOf, type DatePreset, type ReportPageState } from '../report-query';
+import { DATE_PRESETS, hasFilters, presetDates, presetOf, type DatePreset, type ReportPageState, type ReportStatePatch } from '../report-query';
 import styles from './reports.module.css';
 
 const PRESET_LABELS: Record<DatePreset, string> = { cycle: 'This cycle', year: 'This year', last30: 'Last 30 days', all: 'All dates' };
@@ -43,14 +43,14 @@ interface ReportFiltersProps {
   state: ReportPageState;
   today: string;
   cycle: { start_date: string; end_date: string } | null;
-  onChange: (patch: Partial<ReportPageState>) => void;
+  onChange: (patch: ReportStatePatch) => void;
 }
 
 /** Dates (a preset or From/To) and the report's own filters; every change goes to the URL. */
 export function ReportFilters({ type, state, today, cycle, onChange }: ReportFiltersProps) {
   const preset = presetOf(state, today, cycle);
   const presets = DATE_PRESETS.filter((p) => presetDates(p, today, cycle) !== null);
-  const setFilter = (key: ReportFilterKey, value: string) => onChange({ filters: { ...state.filters, [key]: value || undefined } });
+  const setFilter = (key: ReportFilterKey, value: string) => onChange({ filters: { [key]: value || undefined } });
   const selects = REPORT_FILTER_KEYS[type].filter((k): k is Exclude<ReportFilterKey, 'search'> => k !== 'search');
   return (
     <div className={styles.filters} role="group" aria-label="Filters">
@@ -87,7 +87,7 @@ export function ReportFilters({ type, state, today, cycle, onChange }: ReportFil
         </div>
       )}
       {hasFilters(state) && (
-        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.clear}`} onClick={() => onChange({ start_date: '', end_date: '', filters: {} })}>
+        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.clear}`} onClick={() => onChange({ start_date: '', end_date: '', clearFilters: true })}>
           Clear filters
         </button>
       )}

@@ -10,7 +10,7 @@ import { notify } from '../../../lib/toast';
 import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getReportData, startReport } from '../api/reports-api';
-import { hasFilters, readReportState, reportFilterQuery, withReportState, type ReportPageState } from '../report-query';
+import { hasFilters, patchReportState, readReportState, reportFilterQuery, withReportState, type ReportStatePatch } from '../report-query';
 import { DownloadMenu } from './download-menu';
 import { ReportCellView, cellText } from './report-cells';
 import { ReportFilters } from './report-filters';
@@ -54,7 +54,8 @@ export function ReportPage({ type }: { type: ReportType }) {
   const [starting, setStarting] = useState(false);
   const today = localToday();
 
-  const update = (patch: Partial<ReportPageState>) => setParams(withReportState(type, { ...state, ...('page' in patch ? {} : { page: 1 }), ...patch }));
+  // From the URL as it is now, not as this render saw it: two quick changes both land.
+  const update = (patch: ReportStatePatch) => setParams((current) => withReportState(type, patchReportState(readReportState(type, current), patch)));
 
   const download = async (format: ReportFormat) => {
     setStarting(true);
@@ -120,7 +121,7 @@ export function ReportPage({ type }: { type: ReportType }) {
                 text={EMPTY_TEXT[type]}
                 action={
                   hasFilters(state) ? (
-                    <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => update({ start_date: '', end_date: '', filters: {} })}>
+                    <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => update({ start_date: '', end_date: '', clearFilters: true })}>
                       Clear filters
                     </button>
                   ) : undefined
