@@ -4,6 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFigure, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
+import { isoDay } from '../../../domain/validation/donors';
+import { readBookCampaign } from '../donors/book-reads';
+import { cachedListFigure, pageKey } from '../donors/list-cache';
 import { orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
 import { reportSource, sortOf, sumOf, type ReportSource, type SqlSource } from './report-sources';
 
@@ -13,7 +16,21 @@ function columnTotals(type: ReportType, values: (key: string) => number): Record
 
 const cycleOf = (source: ReportSource) => (source.cycle ? { value: source.cycle.value, start_date: source.cycle.start, end_date: source.cycle.end } : null);
 
+/**
+ * One page of the report with its totals, summary and breakdown. Cached per app instance against the
+ * campaign's donor-book version (donors/list-cache.ts: any write of the book makes the next request
+ * compute again), its settings and today's date (the due and aging figures); the expense report is
+ * not (expenses are not part of that version).
+ */
 export async function reportPage(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string, page: number, limit: number): Promise<ReportData> {
+  if (type === 'expense') return computePage(app, campaignId, type, filter, sort, page, limit);
+  const campaign = await readBookCampaign(app, campaignId);
+  const query = { ...filter, sort, page, limit, today: isoDay(app.clock.now()), settings: campaign.settingsStamp };
+  const key = pageKey(`report_${type}`, campaignId, query);
+  return cachedListFigure(app, key, campaign.version, async () => ({ value: await computePage(app, campaignId, type, filter, sort, page, limit), version: campaign.version }));
+}
+
+async function computePage(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string, page: number, limit: number): Promise<ReportData> {
   const source = await reportSource(app, campaignId, type, filter);
   if (source.kind === 'sql') {
     const [rows, aggregates, breakdown] = await Promise.all([

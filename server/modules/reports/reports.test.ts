@@ -26,7 +26,7 @@ import {
 } from '../../../domain/reports/api-contract';
 import { activeUser, get, post } from '../../test/auth-helpers';
 import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
-import { customCampaign } from '../../test/donor-book-helpers';
+import { addDonation, customCampaign } from '../../test/donor-book-helpers';
 import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 
@@ -183,5 +183,15 @@ describe('reports', () => {
     expect(theirs.report_list).toEqual([]);
     const empty = (await get(t, reportDataUrl(outsiderCampaignId, 'donation'), outsider.token)).json().data as ReportData;
     expect(empty).toMatchObject({ total: 0, rows: [], totals: { amount_cents: 0, refunded_cents: 0, net_cents: 0 } });
+  });
+
+  it('answers a repeated page from memory and computes again after a write of the book', async () => {
+    const before = await data('donation');
+    expect(await data('donation')).toEqual(before);
+    const donorId = String(before.rows[0]!.donor_id);
+    await addDonation(t, owner.token, campaignId, donorId, { paid_amount_cents: 1_234, paying_date: before.rows[0]!.paying_date, payment_method: 'card' });
+    const after = await data('donation');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.totals.amount_cents).toBe(before.totals.amount_cents + 1_234);
   });
 });
