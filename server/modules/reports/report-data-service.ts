@@ -3,11 +3,11 @@
  * summary and breakdown for the screen (report_data), or every row in order for a file (the job).
  */
 import type { FastifyInstance } from 'fastify';
-import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFigure, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
+import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
 import { isoDay } from '../../../domain/validation/donors';
 import { readBookCampaign } from '../donors/book-reads';
 import { cachedListFigure, pageKey } from '../donors/list-cache';
-import { orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
+import { copyOut, csvCopySql, orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
 import { reportSource, sortOf, sumOf, type ReportSource, type SqlSource } from './report-sources';
 
 function columnTotals(type: ReportType, values: (key: string) => number): Record<string, number> {
@@ -72,9 +72,10 @@ async function computePage(app: FastifyInstance, campaignId: string, type: Repor
 export interface ReportContent {
   rowCount: number;
   totals: Record<string, number>;
-  summary: ReportFigure[];
   breakdown: ReportBreakdown | null;
   rows: AsyncIterable<readonly ReportRow[]>;
+  /** SQL reports: the rows as CSV lines made by PostgreSQL (COPY). */
+  csvLines?: () => AsyncIterable<Buffer>;
 }
 
 async function* presented(source: SqlSource, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<ReportRow[]> {
@@ -89,15 +90,17 @@ async function* inBatches(rows: ReportRow[], size = 2_000): AsyncGenerator<Repor
 export async function reportContent(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string): Promise<ReportContent> {
   const source = await reportSource(app, campaignId, type, filter);
   if (source.kind === 'sql') {
-    const [aggregates, breakdown] = await Promise.all([selectAggregates(app.db, source.select, source.aggregates), source.breakdown()]);
+    // Only the totals row's sums (and the count): the summary's other figures are not printed.
+    const sums = Object.fromEntries(Object.entries(source.aggregates).filter(([key]) => REPORT_COLUMNS[type].some((c) => c.total && c.key === key)));
+    const [aggregates, breakdown] = await Promise.all([selectAggregates(app.db, source.select, sums), source.breakdown()]);
     return {
       rowCount: aggregates.count ?? 0,
       totals: columnTotals(type, (key) => aggregates[key] ?? 0),
-      summary: source.summary(aggregates),
       breakdown,
       rows: presented(source, streamRows(app.pool, source.select, orderBy(sort, source.textKeys))),
+      csvLines: () => copyOut(app.pool, csvCopySql(type, source.select, orderBy(sort, source.textKeys))),
     };
   }
   const sorted = sortOf(type, source.rows, sort);
-  return { rowCount: sorted.length, totals: columnTotals(type, (key) => sumOf(sorted, key)), summary: source.summary(sorted), breakdown: source.breakdown, rows: inBatches(sorted) };
+  return { rowCount: sorted.length, totals: columnTotals(type, (key) => sumOf(sorted, key)), breakdown: source.breakdown, rows: inBatches(sorted) };
 }

@@ -27,6 +27,11 @@ export interface ReportFileInput {
   breakdown: ReportBreakdown | null;
   /** Called after each batch with the number of rows written so far. */
   onProgress?: (done: number) => void;
+  /**
+   * SQL reports: the rows' CSV lines as PostgreSQL formats them (COPY; same cells as the writer's
+   * own). The CSV writer streams them instead of `rows` (the fast path: no row objects in Node).
+   */
+  csvLines?: () => AsyncIterable<Buffer>;
 }
 
 export type ReportWriter = (input: ReportFileInput, out: Writable) => Promise<void>;

@@ -1,17 +1,13 @@
 /**
  * The one job of report files ('report-export', payload { reportId }): reads the report's rows (the
- * same source as the page), writes the file (CSV, XLSX or PDF) to a temporary file, stores it in
- * private storage and marks the entry ready, pushing progress and 'done' live to the user who asked.
- * It starts over on every attempt, so a retry or a restart never leaves half a file; an entry
- * already ready or failed is left alone (sending the job twice is harmless). Entries still queued or
- * running when the app starts (a restart) get their job sent again.
+ * same source as the page), writes the file (CSV, XLSX or PDF) into private storage and marks the
+ * entry ready, pushing progress and 'done' live to the user who asked. It starts over on every
+ * attempt, so a retry or a restart never leaves half a file (private storage keeps nothing of a
+ * failed save); an entry already ready or failed is left alone (sending the job twice is harmless).
+ * Entries still queued or running when the app starts (a restart) get their job sent again.
  */
 import type { FastifyInstance } from 'fastify';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import {
   REPORT_COLUMNS,
@@ -58,12 +54,16 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
   const campaign = await readBookCampaign(app, report.campaignId);
   const content = await reportContent(app, report.campaignId, type, filter, report.sort);
   await onProgress(0, content.rowCount);
-  const dir = await mkdtemp(join(tmpdir(), 'cdt-report-'));
+  // Streamed straight into private storage, which keeps nothing of a file that fails half-way.
+  const key = privateFileKey(report.campaignId, 'reports', format);
+  const body = new PassThrough();
+  const saving = app.privateStorage.save(key, body, { contentType: WRITERS[format].contentType, maxBytes: MAX_FILE_BYTES });
+  saving.catch(() => undefined); // awaited below
+  let reported = 0;
+  const pending: Promise<void>[] = [];
+  // At most about ten progress writes per file, and none closer than PROGRESS_EVERY rows.
+  const every = Math.max(PROGRESS_EVERY, Math.ceil(content.rowCount / 10));
   try {
-    const path = join(dir, `report.${format}`);
-    const out = createWriteStream(path);
-    let reported = 0;
-    const pending: Promise<void>[] = [];
     await WRITERS[format].write(
       {
         columns: REPORT_COLUMNS[type],
@@ -78,22 +78,22 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
           generatedAt: generatedAt(app.clock.now()),
         },
         breakdown: content.breakdown,
+        csvLines: content.csvLines,
         onProgress: (done) => {
-          if (done - reported < PROGRESS_EVERY && done < content.rowCount) return;
+          if (done - reported < every && done < content.rowCount) return;
           reported = done;
           pending.push(onProgress(done, content.rowCount));
         },
       },
-      out,
+      body,
     );
-    if (!out.writableFinished) await finished(out);
-    await Promise.all(pending);
-    const key = privateFileKey(report.campaignId, 'reports', format);
-    const saved = await app.privateStorage.save(key, createReadStream(path), { contentType: WRITERS[format].contentType, maxBytes: MAX_FILE_BYTES });
-    return { key, size: saved.size, rowCount: content.rowCount };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  } catch (error) {
+    body.destroy(error as Error);
+    throw error;
   }
+  const saved = await saving;
+  await Promise.all(pending);
+  return { key, size: saved.size, rowCount: content.rowCount };
 }
 
 /** Writes the report's file; `attempt` counts from 1. */

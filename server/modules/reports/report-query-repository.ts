@@ -8,8 +8,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import QueryStream from 'pg-query-stream';
-import type { ReportFilter } from '../../../domain/reports/api-contract';
+import {
+  CONTRIBUTOR_TYPE_OPTIONS,
+  ELIGIBILITY_OPTIONS,
+  EXPENSE_PAYMENT_METHOD_OPTIONS,
+  EXPENSE_PURPOSE_OPTIONS,
+  PAYMENT_METHOD_OPTIONS,
+  US_STATE_OPTIONS,
+} from '../../../domain/donor-book/enums';
+import { LIMIT_STANDING_LABELS, REPORT_COLUMNS, type ReportFilter, type ReportType } from '../../../domain/reports/api-contract';
 import type { Executor } from '../../db/executor';
 import { donations, donors, expenses, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
@@ -18,6 +27,15 @@ import { escapeLike } from '../donors/normalize';
 import { historyEventsSql } from '../donors/report-repository';
 
 export type RawRow = Record<string, unknown>;
+
+/** `expr` in words: a CASE over an option list (the same labels the forms show). */
+export function labelSql(expr: SQL, options: readonly { value: string; label: string }[]): SQL {
+  const cases = sql.join(
+    options.map((o) => sql`when ${o.value} then ${o.label}`),
+    sql` `,
+  );
+  return sql`(case ${expr} ${cases} else ${expr} end)`;
+}
 
 const dialect = new PgDialect();
 
@@ -43,11 +61,16 @@ export function donationSelect(campaignId: string, filter: ReportFilter): SQL {
     filter.contributor_type ? sql`${donors.contributorType} = ${filter.contributor_type}` : undefined,
     filter.payment_method ? sql`${donations.paymentMethod} = ${filter.payment_method}` : undefined,
   ]);
+  const state = labelSql(sql`${donors.state}`, US_STATE_OPTIONS);
+  const street = sql`nullif(concat_ws(' ', nullif(${donors.address}, ''), nullif(${donors.aptUnit}, '')), '')`;
+  const place = sql`nullif(concat_ws(' ', ${state}, nullif(${donors.zip}, '')), '')`;
+  const abroad = sql`(case when ${donors.country} <> 'US' then ${donors.country} end)`;
   return sql`
     select ${donations.id}::text as row_id, ${donations.donorId}::text as donor_id, ${donations.payingDate}::text as paying_date, ${donors.name} as donor_name,
-           ${donors.contributorType} as contributor_type, ${donors.address} as street, ${donors.aptUnit} as apt_unit, ${donors.city} as city, ${donors.state} as state,
-           ${donors.zip} as zip, ${donors.country} as country, ${donors.employer} as employer, ${donors.occupation} as occupation,
-           ${donations.paymentMethod} as method, ${donations.checkNumber} as check_number,
+           ${labelSql(sql`${donors.contributorType}`, CONTRIBUTOR_TYPE_OPTIONS)} as contributor_type,
+           nullif(concat_ws(', ', ${street}, nullif(${donors.city}, ''), ${place}, ${abroad}), '') as address,
+           ${donors.employer} as employer, ${donors.occupation} as occupation,
+           ${labelSql(sql`${donations.paymentMethod}`, PAYMENT_METHOD_OPTIONS)} || coalesce(' #' || nullif(${donations.checkNumber}, ''), '') as method,
            ${donations.paidAmountCents}::bigint as amount_cents, ${donations.refundedCents}::bigint as refunded_cents,
            (${donations.paidAmountCents} - ${donations.refundedCents})::bigint as net_cents,
            ${pledges.commitmentDate}::text as pledge_date, ${donations.recipient} as recipient
@@ -66,12 +89,20 @@ export function expenseSelect(campaignId: string, filter: ReportFilter): SQL {
     filter.payment_method ? sql`${expenses.paymentMethod} = ${filter.payment_method}` : undefined,
   ]);
   return sql`
-    select ${expenses.id}::text as row_id, null::text as donor_id, ${expenses.purpose} as purpose, ${expenses.expenseDate}::text as expense_date, ${expenses.payee} as payee,
-           ${expenses.amountCents}::bigint as amount_cents, ${expenses.paymentMethod} as payment_method,
+    select ${expenses.id}::text as row_id, null::text as donor_id, ${labelSql(sql`${expenses.purpose}`, EXPENSE_PURPOSE_OPTIONS)} as purpose,
+           ${expenses.expenseDate}::text as expense_date, ${expenses.payee} as payee,
+           ${expenses.amountCents}::bigint as amount_cents, ${labelSql(sql`${expenses.paymentMethod}`, EXPENSE_PAYMENT_METHOD_OPTIONS)} as payment_method,
            nullif(concat_ws(' — ', nullif(${expenses.purposeDetails}, ''), nullif(${expenses.memo}, '')), '') as memo
     from ${expenses}
     where ${where}`;
 }
+
+const HISTORY_KINDS = [
+  { value: 'pledge', label: 'Pledge' },
+  { value: 'donation', label: 'Donation' },
+  { value: 'refund', label: 'Refund' },
+  { value: 'write_off', label: 'Write-off' },
+];
 
 /** Every event with the running total given by its donor (donations less refunds, in date order), then filtered. */
 export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQL {
@@ -79,7 +110,9 @@ export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQ
   const where = and([...dateRange(sql`h.date`, filter), search ? sql`h.donor_name ilike ${`%${escapeLike(search)}%`}` : undefined]);
   return sql`
     select * from (
-      select e.event_id as row_id, e.donor_id::text as donor_id, d.name as donor_name, e.date::text as date, e.kind, e.payment_method, e.reference,
+      select e.event_id as row_id, e.donor_id::text as donor_id, d.name as donor_name, e.date::text as date,
+             ${labelSql(sql`e.kind`, HISTORY_KINDS)} as kind,
+             nullif(concat_ws(' · ', ${labelSql(sql`e.payment_method`, PAYMENT_METHOD_OPTIONS)}, nullif(e.reference, '')), '') as details,
              e.amount_cents::bigint as amount_cents,
              (case when e.kind in ('donation', 'refund') then e.amount_cents else 0 end)::bigint as given_cents,
              (sum(case when e.kind in ('donation', 'refund') then e.amount_cents else 0 end)
@@ -94,11 +127,13 @@ export interface LimitCellRow {
   contributorType: string;
   eligibility: string;
   limitCents: number | null;
+  /** The limit's warnings in words (eligibility against the campaign's class…), or null. */
+  warnings: string | null;
 }
 
 export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells: readonly LimitCellRow[]): SQL {
   const values = sql.join(
-    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.limitCents}::bigint)`),
+    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.limitCents}::bigint, ${c.warnings}::text)`),
     sql`, `,
   );
   const gaveInPeriod =
@@ -111,20 +146,32 @@ export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells
     filter.contributor_type ? sql`${donors.contributorType} = ${filter.contributor_type}` : undefined,
     gaveInPeriod,
   ]);
-  const standing = filter.standing ? sql`where q.standing = ${filter.standing}` : sql``;
+  const standing = filter.standing ? sql`where q.standing_key = ${filter.standing}` : sql``;
   return sql`
     select * from (
-      select ${donors.id}::text as row_id, ${donors.id}::text as donor_id, ${donors.name} as donor_name, ${donors.contributorType} as contributor_type,
-             ${donors.eligibility} as eligibility, (${donors.paidCents} + ${donors.outstandingCents})::bigint as aggregate_cents, l.limit_cents,
+      select s.*, ${labelSql(sql`s.standing_key`, standingOptions)} as standing from (
+      select ${donors.id}::text as row_id, ${donors.id}::text as donor_id, ${donors.name} as donor_name,
+             ${labelSql(sql`${donors.contributorType}`, CONTRIBUTOR_TYPE_OPTIONS)} as contributor_type,
+             ${labelSql(sql`${donors.eligibility}`, ELIGIBILITY_OPTIONS)} as eligibility, (${donors.paidCents} + ${donors.outstandingCents})::bigint as aggregate_cents, l.limit_cents,
              case when l.limit_cents is null then null else greatest(0, l.limit_cents - (${donors.paidCents} + ${donors.outstandingCents}))::bigint end as remaining_cents,
-             case when l.limit_cents is null then null
+             case when l.limit_cents is null then 'none'
                   when ${donors.paidCents} + ${donors.outstandingCents} > l.limit_cents then 'over'
-                  when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near' end as standing
-      from ${donors} join (values ${values}) as l(contributor_type, eligibility, limit_cents)
+                  when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near'
+                  else 'within' end as standing_key,
+             l.warnings
+      from ${donors} join (values ${values}) as l(contributor_type, eligibility, limit_cents, warnings)
            on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility}
       where ${where}
+      ) s
     ) q ${standing}`;
 }
+
+const standingOptions = [
+  { value: 'over', label: LIMIT_STANDING_LABELS.over },
+  { value: 'near', label: LIMIT_STANDING_LABELS.near },
+  { value: 'within', label: 'Within the limit' },
+  { value: 'none', label: 'No limit' },
+];
 
 // ── page, totals, cursor ────────────────────────────────────────────────────────────────────
 
@@ -156,6 +203,44 @@ export async function selectGroups(db: Executor, select: SQL, key: string, aggre
   const parts = [sql`q.${sql.identifier(key)} as ${sql.identifier(key)}`, sql`count(*) as count`, ...Object.entries(aggregates).map(([k, expr]) => sql`${expr} as ${sql.identifier(k)}`)];
   const result = await db.execute<RawRow>(sql`select ${sql.join(parts, sql`, `)} from (${select}) q group by 1 order by 1`);
   return result.rows;
+}
+
+/**
+ * The CSV lines of every row (no header), formatted by PostgreSQL itself: money as dollars with 2
+ * decimals, dates DD-MM-YYYY, text with formula-like cells neutralised (a leading apostrophe, as
+ * csvCell does) and quoted by COPY. The report's columns, in order.
+ */
+export function csvCopySql(type: ReportType, select: SQL, order: SQL): string {
+  const cells = REPORT_COLUMNS[type].map((c) => {
+    const col = sql`q.${sql.identifier(c.key)}`;
+    if (c.kind === 'money') return sql`(${col}::numeric / 100)::numeric(20, 2)::text`;
+    if (c.kind === 'date') return sql`to_char(${col}::date, 'DD-MM-YYYY')`;
+    if (c.kind === 'count') return sql`${col}::text`;
+    return sql`(case when ${col}::text ~ '^[-=+@\t\r]' then '''' || ${col}::text else ${col}::text end)`;
+  });
+  const query = dialect.sqlToQuery(sql`select ${sql.join(cells, sql`, `)} from (${select}) q order by ${order}`);
+  // COPY takes no parameters: they are inlined as literals (strings quoted, quotes doubled).
+  const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.params[Number(n) - 1]));
+  return `COPY (${text}) TO STDOUT (FORMAT csv, ENCODING 'UTF8')`;
+}
+
+/** The bytes of a COPY … TO STDOUT, from a connection of its own. */
+export async function* copyOut(pool: pg.Pool, copyText: string): AsyncGenerator<Buffer> {
+  const client = await pool.connect();
+  const stream = client.query(copyTo(copyText));
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+  } finally {
+    stream.destroy();
+    client.release();
+  }
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return `'${String(value).replace(/'/g, "''")}'`;
 }
 
 /** Every row of `select` in `order`, in batches, from a server-side cursor on a connection of its own. */

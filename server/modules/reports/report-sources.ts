@@ -11,20 +11,14 @@ import { ruleRow } from '../../../domain/compliance/rule-table';
 import { nextPayment } from '../../../domain/donor-book/pledges';
 import {
   CONTRIBUTOR_TYPE_OPTIONS,
-  ELIGIBILITY_OPTIONS,
-  EXPENSE_PAYMENT_METHOD_OPTIONS,
-  EXPENSE_PURPOSE_OPTIONS,
-  PAYMENT_METHOD_OPTIONS,
   US_STATE_OPTIONS,
   labelOf,
 } from '../../../domain/donor-book/enums';
 import {
   AGING_BUCKETS,
   AGING_LABELS,
-  LIMIT_STANDING_LABELS,
   REPORT_COLUMNS,
   type AgingBucket,
-  type LimitStanding,
   type ReportBreakdown,
   type ReportColumn,
   type ReportFigure,
@@ -85,11 +79,14 @@ function textKeys(type: ReportType): Set<string> {
   return new Set(REPORT_COLUMNS[type].filter((c) => c.kind === 'text').map((c) => c.key));
 }
 
-function addressOf(raw: RawRow): string {
-  const street = [str(raw.street), str(raw.apt_unit)].filter(Boolean).join(' ');
-  const state = str(raw.state) ? labelOf(US_STATE_OPTIONS, String(raw.state)) : null;
-  const country = str(raw.country) && raw.country !== 'US' ? String(raw.country) : null;
-  return [street || null, str(raw.city), [state, str(raw.zip)].filter(Boolean).join(' ') || null, country].filter(Boolean).join(', ');
+/** A row of a SQL report as the API answers it: its columns (labels already in words), numbers as numbers. */
+function presenter(type: ReportType): (raw: RawRow) => ReportRow {
+  const columns = REPORT_COLUMNS[type];
+  return (raw) => {
+    const row: ReportRow = { row_id: String(raw.row_id), donor_id: str(raw.donor_id) };
+    for (const c of columns) row[c.key] = c.kind === 'money' || c.kind === 'count' ? num(raw[c.key]) : str(raw[c.key]);
+    return row;
+  };
 }
 
 // ── SQL-backed reports ──────────────────────────────────────────────────────────────────────
@@ -100,22 +97,7 @@ function donationSource(campaign: BookCampaign, filter: ReportFilter): SqlSource
     select: donationSelect(campaign.id, filter),
     textKeys: textKeys('donation'),
     aggregates: { ...totalAggregates('donation'), donors: sql`count(distinct q.donor_id)` },
-    present: (raw) => ({
-      row_id: String(raw.row_id),
-      donor_id: str(raw.donor_id),
-      paying_date: str(raw.paying_date),
-      donor_name: str(raw.donor_name),
-      contributor_type: labelOf(CONTRIBUTOR_TYPE_OPTIONS, str(raw.contributor_type)),
-      address: addressOf(raw),
-      employer: str(raw.employer),
-      occupation: str(raw.occupation),
-      method: `${labelOf(PAYMENT_METHOD_OPTIONS, str(raw.method))}${raw.check_number ? ` #${String(raw.check_number)}` : ''}`,
-      amount_cents: num(raw.amount_cents),
-      refunded_cents: num(raw.refunded_cents),
-      net_cents: num(raw.net_cents),
-      pledge_date: str(raw.pledge_date),
-      recipient: str(raw.recipient),
-    }),
+    present: presenter('donation'),
     summary: (a) => [
       count('count', 'Donations', a.count ?? 0),
       count('donors', 'Donors', a.donors ?? 0),
@@ -134,15 +116,7 @@ function expenseSource(app: FastifyInstance, campaign: BookCampaign, filter: Rep
     select,
     textKeys: textKeys('expense'),
     aggregates: totalAggregates('expense'),
-    present: (raw) => ({
-      row_id: String(raw.row_id),
-      purpose: labelOf(EXPENSE_PURPOSE_OPTIONS, str(raw.purpose)),
-      expense_date: str(raw.expense_date),
-      payee: str(raw.payee),
-      amount_cents: num(raw.amount_cents),
-      payment_method: labelOf(EXPENSE_PAYMENT_METHOD_OPTIONS, str(raw.payment_method)),
-      memo: str(raw.memo),
-    }),
+    present: presenter('expense'),
     summary: (a) => [count('count', 'Expenses', a.count ?? 0), money('amount_cents', 'Spent', a.amount_cents ?? 0)],
     breakdown: async () => {
       const groups = await selectGroups(app.db, select, 'purpose', { amount_cents: sql`sum(q.amount_cents)` });
@@ -154,14 +128,13 @@ function expenseSource(app: FastifyInstance, campaign: BookCampaign, filter: Rep
           { key: 'amount_cents', header: 'Amount', kind: 'money', width: 14, total: true },
         ],
         rows: groups
-          .map((g) => ({ row_id: String(g.purpose), purpose: labelOf(EXPENSE_PURPOSE_OPTIONS, str(g.purpose)), count: Number(g.count), amount_cents: Number(g.amount_cents) }))
-          .sort((a, b) => a.purpose.localeCompare(b.purpose)),
+          .map((g) => ({ row_id: String(g.purpose), purpose: str(g.purpose), count: Number(g.count), amount_cents: Number(g.amount_cents) }))
+          .sort((a, b) => String(a.purpose).localeCompare(String(b.purpose))),
       };
     },
   };
 }
 
-const HISTORY_KINDS: Record<string, string> = { pledge: 'Pledge', donation: 'Donation', refund: 'Refund', write_off: 'Write-off' };
 
 function donorHistorySource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
   return {
@@ -169,51 +142,23 @@ function donorHistorySource(campaign: BookCampaign, filter: ReportFilter): SqlSo
     select: donorHistorySelect(campaign.id, filter),
     textKeys: textKeys('donor_history'),
     aggregates: { ...totalAggregates('donor_history'), donors: sql`count(distinct q.donor_id)` },
-    present: (raw) => ({
-      row_id: String(raw.row_id),
-      donor_id: str(raw.donor_id),
-      donor_name: str(raw.donor_name),
-      date: str(raw.date),
-      kind: HISTORY_KINDS[String(raw.kind)] ?? String(raw.kind),
-      details: [raw.payment_method ? labelOf(PAYMENT_METHOD_OPTIONS, String(raw.payment_method)) : null, str(raw.reference)].filter(Boolean).join(' · ') || null,
-      amount_cents: num(raw.amount_cents),
-      given_cents: num(raw.given_cents),
-      running_given_cents: num(raw.running_given_cents),
-    }),
+    present: presenter('donor_history'),
     summary: (a) => [count('count', 'Events', a.count ?? 0), count('donors', 'Donors', a.donors ?? 0), money('given_cents', 'Given, net of refunds', a.given_cents ?? 0)],
     breakdown: async () => null,
   };
 }
 
 function donorLimitSource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
-  const cells = limitCells(campaign);
-  const warnings = new Map<string, string | null>();
-  const warningsOf = (type: string, eligibility: string) => {
-    const key = `${type}|${eligibility}`;
-    if (!warnings.has(key)) warnings.set(key, limitReportWarnings(campaign, type, eligibility).map((w) => w.message).join('; ') || null);
-    return warnings.get(key)!;
-  };
+  const cells = limitCells(campaign).map((c) => ({
+    ...c,
+    warnings: limitReportWarnings(campaign, c.contributorType, c.eligibility).map((w) => w.message).join('; ') || null,
+  }));
   return {
     kind: 'sql',
     select: donorLimitSelect(campaign.id, filter, cells),
     textKeys: textKeys('donor_limit'),
-    aggregates: { ...totalAggregates('donor_limit'), over: sql`count(*) filter (where q.standing = 'over')`, near: sql`count(*) filter (where q.standing = 'near')` },
-    present: (raw) => {
-      const type = String(raw.contributor_type);
-      const eligibility = String(raw.eligibility);
-      return {
-        row_id: String(raw.row_id),
-        donor_id: str(raw.donor_id),
-        donor_name: str(raw.donor_name),
-        contributor_type: labelOf(CONTRIBUTOR_TYPE_OPTIONS, type),
-        eligibility: labelOf(ELIGIBILITY_OPTIONS, eligibility),
-        aggregate_cents: num(raw.aggregate_cents),
-        limit_cents: num(raw.limit_cents),
-        remaining_cents: num(raw.remaining_cents),
-        standing: raw.standing ? LIMIT_STANDING_LABELS[raw.standing as LimitStanding] : raw.limit_cents === null ? 'No limit' : 'Within the limit',
-        warnings: warningsOf(type, eligibility),
-      };
-    },
+    aggregates: { ...totalAggregates('donor_limit'), over: sql`count(*) filter (where q.standing_key = 'over')`, near: sql`count(*) filter (where q.standing_key = 'near')` },
+    present: presenter('donor_limit'),
     summary: (a) => [
       count('count', 'Donors', a.count ?? 0),
       money('aggregate_cents', 'Aggregate this cycle', a.aggregate_cents ?? 0),

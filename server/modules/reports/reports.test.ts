@@ -29,6 +29,8 @@ import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers
 import { addDonation, customCampaign } from '../../test/donor-book-helpers';
 import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
+import { eq } from 'drizzle-orm';
+import { donors } from '../../db/schema';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const moneyText = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -92,6 +94,9 @@ describe('reports', () => {
   });
 
   it('writes each report as CSV, XLSX and PDF with the totals shown on screen', async () => {
+    // A cell a spreadsheet would run as a formula.
+    const first = (await data('donation')).rows[0]!;
+    await t.db.update(donors).set({ employer: '=HYPERLINK("http://evil")' }).where(eq(donors.id, String(first.donor_id)));
     for (const type of REPORT_TYPES) {
       const screen = await data(type, type === 'due' ? '&window=next_30' : '');
       const totalColumns = REPORT_COLUMNS[type].filter((c) => c.total);
@@ -107,6 +112,20 @@ describe('reports', () => {
       const totalLine = lines.find((l) => l[0] === 'Total')!;
       expect(totalLine, `${type} CSV totals line`).toBeDefined();
       expect(lines.indexOf(totalLine) - 1).toBe(screen.total);
+      if (type === 'donation') {
+        // The first line is the page's first row, cell by cell.
+        const row = screen.rows[0]!;
+        expect(lines[1]).toEqual(
+          REPORT_COLUMNS.donation.map((c) => {
+            const v = row[c.key];
+            if (v === null || v === undefined) return '';
+            if (c.kind === 'money') return dollars(Number(v));
+            if (c.kind === 'date') return `${String(v).slice(8, 10)}-${String(v).slice(5, 7)}-${String(v).slice(0, 4)}`;
+            return c.key === 'employer' ? `'${String(v)}` : String(v);
+          }),
+        );
+        expect(lines[1]![4]).toBe(`'=HYPERLINK("http://evil")`);
+      }
       for (const column of totalColumns) {
         const index = REPORT_COLUMNS[type].indexOf(column);
         expect(totalLine[index], `${type} ${column.key}`).toBe(column.kind === 'money' ? dollars(screen.totals[column.key]!) : String(screen.totals[column.key]));

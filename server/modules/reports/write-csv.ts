@@ -30,16 +30,38 @@ const headerLine = (columns: readonly ReportColumn[]) => `${columns.map((c) => c
 const totalsLine = (columns: readonly ReportColumn[], totals: Record<string, number>) =>
   `${['Total', ...columns.slice(1).map((c) => (c.total ? csvValue(c, totals[c.key] ?? 0) : ''))].join(',')}\r\n`;
 
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 export const writeCsv: ReportWriter = async (input, out) => {
   const { columns } = input;
   await writeChunk(out, `\uFEFF${headerLine(columns)}`);
-  let done = 0;
-  for await (const batch of input.rows) {
-    let chunk = '';
-    for (const row of batch) chunk += csvLine(columns, row);
-    await writeChunk(out, chunk);
-    done += batch.length;
-    input.onProgress?.(done);
+  if (input.csvLines) {
+    // COPY's lines end in LF; CSV files here end lines in CRLF (Excel on Windows).
+    let tail = '';
+    let lines = 0;
+    for await (const chunk of input.csvLines()) {
+      const text = tail + chunk.toString('utf8');
+      const cut = text.lastIndexOf('\n') + 1;
+      tail = text.slice(cut);
+      const body = text.slice(0, cut);
+      lines += countLines(body);
+      await writeChunk(out, body.replace(/\n/g, '\r\n'));
+      input.onProgress?.(Math.min(lines, input.rowCount));
+    }
+    if (tail) await writeChunk(out, `${tail}\r\n`);
+  } else {
+    let done = 0;
+    for await (const batch of input.rows) {
+      let chunk = '';
+      for (const row of batch) chunk += csvLine(columns, row);
+      await writeChunk(out, chunk);
+      done += batch.length;
+      input.onProgress?.(done);
+    }
   }
   await writeChunk(out, totalsLine(columns, input.totals));
   if (input.breakdown) {
