@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../app/hooks';
+import { selectSelectedCampaignId, selectSelectedCampaignName } from '../app/campaign-selectors';
 
 interface RemoteState<T> {
   key: string | null;
@@ -38,10 +39,10 @@ export function useRemote<T>(key: string | null, load: () => Promise<T>) {
 
 /** The selected campaign's id ('' when none: the route gate shows 'Please select a campaign first'). */
 export function useCampaignId(): string {
-  const id = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const id = useAppSelector(selectSelectedCampaignId);
   return id === null ? '' : String(id);
 }
 
 export function useCampaignName(): string {
-  return useAppSelector((s) => s.campaign.selectedCampaign?.campaign_name ?? s.campaign.selectedCampaignOption?.label ?? '');
+  return useAppSelector(selectSelectedCampaignName);
 }

@@ -101,3 +101,4 @@ export const {
 } = campaignSlice.actions;
 
 export const campaignReducer = campaignSlice.reducer;
+

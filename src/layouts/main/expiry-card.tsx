@@ -7,12 +7,13 @@ import { COUNTDOWN_TICK_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
 import styles from './expiry-card.module.css';
 import { isCampaignScopeHidden } from './hide-rules';
+import { selectSelectedCampaign } from '../../app/campaign-selectors';
 
 /** Sidebar package card: inactive, expiring soon (with countdown) or active (SPEC §4). */
 export function ExpiryCard() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const campaign = useAppSelector((s) => s.campaign.selectedCampaign);
+  const campaign = useAppSelector(selectSelectedCampaign);
   const [now, setNow] = useState(() => new Date());
   const { state, expiry } = campaign ? expiryState(campaign, now) : { state: null, expiry: null };
 

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { paths } from '../../config/paths';
 import { markNotifyShown } from '../../features/campaign/api/campaign-api';
 import { markPopupShown } from '../../features/campaign/campaign-slice';
+import { selectSelectedCampaign } from '../../app/campaign-selectors';
 import styles from './package-modals.module.css';
 import { isCampaignScopeHidden } from './hide-rules';
 
@@ -18,7 +19,7 @@ export function PackageModals() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const campaign = useAppSelector((s) => s.campaign.selectedCampaign);
+  const campaign = useAppSelector(selectSelectedCampaign);
   const paymentFlag = useAppSelector((s) => s.campaign.paymentFlag);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [reminderReady, setReminderReady] = useState<string | null>(null);

@@ -6,6 +6,7 @@ import { selectCurrentResources } from '../../app/use-can';
 import { ExpiryCard } from './expiry-card';
 import { adminNav, primaryNav, REPORTS_RESOURCE, reportNav, secondaryNav, type NavItem } from './nav-items';
 import styles from './sidebar.module.css';
+import { selectHasCampaignSelection } from '../../app/campaign-selectors';
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
@@ -41,7 +42,7 @@ export function Sidebar({ id, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const reportsId = useId();
   const isPlatformAdmin = useAppSelector((state) => state.user.is_platform_admin === true);
-  const hasSelection = useAppSelector((state) => state.campaign.selectedCampaignId !== null);
+  const hasSelection = useAppSelector(selectHasCampaignSelection);
   const resources = useAppSelector(selectCurrentResources);
   /** No campaign selected: every entry shows (its page asks to select one); otherwise only what the role grants. */
   const allowed = (resource: string | undefined) => !resource || !hasSelection || (resources?.includes(resource) ?? false);

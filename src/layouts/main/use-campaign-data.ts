@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { POST_PAYMENT_REFETCH_MS } from '../../config/constants';
 import { clearCampaign } from '../../features/campaign/campaign-slice';
+import { selectSelectedCampaignId } from '../../app/campaign-selectors';
 import { loadCampaignList } from '../../features/campaign/load-campaigns';
 import { loadPermissions } from '../../features/permission/load-permissions';
 import { updateCampaignPermissions } from '../../features/permission/permission-slice';
@@ -24,7 +25,7 @@ export function useCampaignData(): void {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const userId = useUserId();
-  const selectedId = useAppSelector((state) => state.campaign.selectedCampaignId);
+  const selectedId = useAppSelector(selectSelectedCampaignId);
   const selectedKey = selectedId === null ? null : String(selectedId);
   const paymentFlag = useAppSelector((state) => state.campaign.paymentFlag);
   const packageStatus = useAppSelector((state) => state.campaign.selectedCampaign?.package_status);

@@ -18,6 +18,7 @@ import { ArchiveCard } from '../components/archive-card';
 import { GrantPackageCard } from '../components/grant-package-card';
 import { useCampaignLabels } from '../use-campaign-labels';
 import styles from './campaign-details-page.module.css';
+import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
 
 /** The public donation link: web base + '/' + slug. */
 export function publicLink(slug: string): string {
@@ -30,7 +31,7 @@ export default function CampaignDetailsPage() {
   const title = t('pages.campaignDetails.title');
   usePageTitle(title);
   const [params] = useSearchParams();
-  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const selectedId = useAppSelector(selectSelectedCampaignId);
   const id = params.get('id') ?? (selectedId === null ? null : String(selectedId));
   const [campaign, setCampaign] = useState<CampaignView | null>(null);
   const [error, setError] = useState('');

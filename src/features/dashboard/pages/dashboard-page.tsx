@@ -15,6 +15,7 @@ import { CycleFigures } from '../components/cycle-figures';
 import { MonthlyChart } from '../components/monthly-chart';
 import { StatCards } from '../components/stat-cards';
 import styles from './dashboard-page.module.css';
+import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
 
 interface DashboardData {
   totals: TotalStats;
@@ -32,7 +33,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const title = t('pages.dashboard.title');
   usePageTitle(title);
-  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const selectedId = useAppSelector(selectSelectedCampaignId);
   const campaignId = selectedId === null ? '' : String(selectedId);
   const [reload, setReload] = useState(0);
   const requestKey = `${campaignId}#${reload}`;

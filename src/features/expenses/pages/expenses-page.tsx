@@ -24,6 +24,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { deleteExpense, listExpenses } from '../api/expenses-api';
 import { ExpenseFormModal } from '../components/expense-form-modal';
 import styles from './expenses-page.module.css';
+import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
 
 const DEFAULT_LIMIT = 25;
 const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -112,7 +113,7 @@ export default function ExpensesPage() {
   usePageTitle(title);
   const filtersId = useId();
   const canWrite = useCan('expense.write');
-  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const selectedId = useAppSelector(selectSelectedCampaignId);
   const campaignId = selectedId === null ? '' : String(selectedId);
   const { query, update, filtered } = useExpenseParams();
   const [reload, setReload] = useState(0);

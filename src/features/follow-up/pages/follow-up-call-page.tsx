@@ -21,6 +21,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { addFollowUpCall, listFollowUp } from '../api/follow-up-api';
 import { ReminderModal } from '../components/reminder-modal';
 import styles from './follow-up-call-page.module.css';
+import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
 
 type Due = NonNullable<FollowUpListQuery['due']>;
 const DEFAULT_SORT = 'next_payment_date';
@@ -81,7 +82,7 @@ export default function FollowUpCallPage() {
   const title = t('pages.followUpCall.title');
   usePageTitle(title);
   const canWrite = useCan('follow_up.write');
-  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const selectedId = useAppSelector(selectSelectedCampaignId);
   const campaignId = selectedId === null ? '' : String(selectedId);
   const { due, page, limit, sort, search, update } = useListParams();
   const [reload, setReload] = useState(0);

@@ -12,6 +12,7 @@ import { listRoles } from '../api/team-api';
 import { MembersTab } from '../components/members-tab';
 import { RolesTab } from '../components/roles-tab';
 import styles from './user-management-page.module.css';
+import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
 
 /** Team of the selected campaign: members and invitations; roles and access (?tab=roles). The layout gates member.read. */
 export default function UserManagementPage() {
@@ -21,7 +22,7 @@ export default function UserManagementPage() {
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'roles' ? 'roles' : 'members';
   const canManageRoles = useCan('role.manage');
-  const selectedId = useAppSelector((s) => s.campaign.selectedCampaignId);
+  const selectedId = useAppSelector(selectSelectedCampaignId);
   const campaignId = selectedId === null ? '' : String(selectedId);
   const [roles, setRoles] = useState<RoleItem[]>([]);
   const [reload, setReload] = useState(0);
