@@ -63,6 +63,9 @@ const SCENARIOS: Scenario[] = [
   { name: 'list_donation sort=-paying_date', path: '/donation/list_donation/{id}?sort=-paying_date&limit=25&page=1' },
   { name: 'list_donation payment_method=card', path: '/donation/list_donation/{id}?payment_method=card&sort=-paying_date&limit=25' },
   { name: 'list_donation March 2025', path: '/donation/list_donation/{id}?start_date=2025-03-01&end_date=2025-03-31&sort=-paying_date&limit=25' },
+  { name: 'donation report', path: '/donation/report_data/{id}/donation?sort=-paying_date&limit=25&page=1' },
+  { name: 'donation report 2025, cash', path: '/donation/report_data/{id}/donation?start_date=2025-01-01&end_date=2025-12-31&payment_method=cash&limit=25' },
+  { name: 'donor limit report', path: '/donation/report_data/{id}/donor_limit?limit=25&page=1' },
   // A stress reading outside the budget, printed so that nobody mistakes the cached figures above for
   // the cost of a query: every page of the list in random order (deep OFFSETs) while another writer
   // records 2 donations a second (each one makes the book's cached figures stale), so most requests

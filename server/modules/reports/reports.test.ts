@@ -142,6 +142,16 @@ describe('reports', () => {
         if (row.getCell(1).value === 'Total' && totalRow === null) totalRow = row;
       });
       expect(totalRow, `${type} XLSX totals row`).not.toBeNull();
+      if (type === 'donation' && screen.total > 0) {
+        // Row 7 holds the frozen, filtered column headers; the rows follow with real dates and amounts.
+        expect(sheet.getRow(7).getCell(1).value).toBe('Date');
+        expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 7 });
+        const first = sheet.getRow(8);
+        expect(first.getCell(1).value).toBeInstanceOf(Date);
+        expect(first.getCell(1).numFmt).toBe('dd-mm-yyyy');
+        expect(first.getCell(10).value).toBe(Number(screen.rows[0]!.net_cents) / 100);
+        expect(first.getCell(10).numFmt).toContain('$');
+      }
       for (const column of totalColumns) {
         const cell = totalRow!.getCell(REPORT_COLUMNS[type].indexOf(column) + 1);
         expect(cell.value, `${type} ${column.key}`).toBe(column.kind === 'money' ? screen.totals[column.key]! / 100 : screen.totals[column.key]);
