@@ -186,9 +186,19 @@ export async function copyUploadRows(pool: pg.Pool, uploadId: string, campaignId
 }
 
 /** The next rows waiting to be imported, in file order. */
+/** The import reads what validation made of a row, not the file's cells (they can be large): `cells` comes back empty. */
+const WITHOUT_CELLS = {
+  rowNumber: uploadRows.rowNumber,
+  outcome: uploadRows.outcome,
+  reason: uploadRows.reason,
+  cells: sql<string[]>`'[]'::jsonb`,
+  data: uploadRows.data,
+  donorId: uploadRows.donorId,
+};
+
 export async function nextValidRows(db: Executor, uploadId: string, limit: number): Promise<StagedRow[]> {
   const rows = await db
-    .select()
+    .select(WITHOUT_CELLS)
     .from(uploadRows)
     .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid')))
     .orderBy(asc(uploadRows.rowNumber))
@@ -210,9 +220,9 @@ export async function validRowDonors(db: Executor, uploadId: string): Promise<{ 
 export async function validRowsNumbered(db: Executor, uploadId: string, rowNumbers: readonly number[]): Promise<StagedRow[]> {
   if (rowNumbers.length === 0) return [];
   const rows = await db
-    .select()
+    .select(WITHOUT_CELLS)
     .from(uploadRows)
-    .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid'), inArray(uploadRows.rowNumber, [...rowNumbers])))
+    .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid'), sql`${uploadRows.rowNumber} = any(${sql.param([...rowNumbers])}::int[])`))
     .orderBy(asc(uploadRows.rowNumber));
   return rows.map((r) => ({ rowNumber: r.rowNumber, outcome: r.outcome as RowOutcome, reason: r.reason, cells: r.cells, data: r.data, donorId: r.donorId }));
 }
