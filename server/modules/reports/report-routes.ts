@@ -2,7 +2,7 @@
  * Report routes (SPEC §7 start_report, get_report/{id}, report_list/{a}/{b}; domain/reports/api-contract.ts):
  * the on-screen data needs report.read, files report.download, in the campaign the request names.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPORT_PATHS as P, type ReportFormat, type ReportType } from '../../../domain/reports/api-contract';
 import {
   getReportParamsSchema,
@@ -50,7 +50,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     return sendSuccess(reply, await reportPage(app, currentCampaign(request).id, type, reportFilterOf(type, query), sort, query.page, query.limit));
   });
 
-  app.post(P.start, download, async (request, reply) => {
+  const start = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = await validateBody(startReportRequestSchema, request.body);
     const type = body.type as ReportType;
     // Empty values are stripped (SPEC §5) before the filter is checked.
@@ -58,7 +58,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const filter = reportFilterOf(type, await validateBody(reportFilterSchema, given));
     const entry = await startReport(app, currentCampaign(request), currentUser(request), { type, format: body.format as ReportFormat, filter, sort: sortOrFail(type, body.sort) });
     return reply.code(201).send(success(entry));
-  });
+  };
+  // SPEC §7 names it with a trailing slash; clients that leave it off reach it too.
+  app.post(P.start, download, start);
+  app.post(P.start.replace(/\/$/, ''), download, start);
 
   app.get(P.list, read, async (request, reply) => {
     const params = await validateParams(reportListParamsSchema, request.params);

@@ -198,6 +198,11 @@ describe('reports', () => {
     expect((await get(t, `${reportDataUrl(campaignId, 'nope' as ReportType)}`, owner.token)).statusCode).toBe(400);
     expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'docx', filter: {} }, owner.token)).statusCode).toBe(400);
     expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'csv', filter: { start_date: 'yesterday' } }, owner.token)).statusCode).toBe(400);
+    expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'csv', filter: { start_date: '2025-02-01', end_date: '2025-01-01' } }, owner.token)).statusCode).toBe(400);
+    expect((await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'donation', format: 'csv', filter: { color: 'red' } }, owner.token)).statusCode).toBe(400);
+    // Without SPEC's trailing slash too.
+    expect((await post(t, '/donation/start_report', { campaign_id: campaignId, type: 'expense', format: 'csv', filter: {} }, owner.token)).statusCode).toBe(201);
+    await t.app.jobs.settled();
   });
 
   it('keeps reports inside their campaign (404 for others)', async () => {
