@@ -30,7 +30,8 @@ import { addDonation, customCampaign } from '../../test/donor-book-helpers';
 import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { eq } from 'drizzle-orm';
-import { donors } from '../../db/schema';
+import { donors, reports } from '../../db/schema';
+import { runReport } from './report-job';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const moneyText = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -227,5 +228,20 @@ describe('reports', () => {
     const after = await data('donation');
     expect(after.total).toBe(before.total + 1);
     expect(after.totals.amount_cents).toBe(before.totals.amount_cents + 1_234);
+  });
+
+  it('marks a file that cannot be made as failed once its attempts are spent, and says so', async () => {
+    const [entry] = await t.db
+      .insert(reports)
+      .values({ campaignId, type: 'donation', format: 'csv', title: 'All - Donation Report - CSV File', filter: { start_date: null, end_date: null }, sort: 'no such column', status: 'queued', createdBy: owner.userId })
+      .returning();
+    await expect(runReport(t.app, entry!.id, 1)).rejects.toThrow();
+    expect((await t.db.select().from(reports).where(eq(reports.id, entry!.id)))[0]!.status).toBe('running');
+    await runReport(t.app, entry!.id, 3);
+    const [failed] = await t.db.select().from(reports).where(eq(reports.id, entry!.id));
+    expect(failed).toMatchObject({ status: 'failed', message: 'This report could not be generated; start it again', fileKey: null });
+    const link = await get(t, `${getReportUrl(entry!.id)}?campaign_id=${campaignId}`, owner.token);
+    expect(link.statusCode).toBe(409);
+    expect(link.json()).toMatchObject({ code: 'REPORT_FAILED' });
   });
 });
