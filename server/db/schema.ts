@@ -655,6 +655,23 @@ export const donorBookVersions = pgTable('donor_book_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * The campaign-level figures of the book (what the dashboard's total-stats and the report summaries
+ * read), kept by statement-level triggers on donations, pledges and donors as deltas of each write:
+ * raised = donations net of refunds; donation_count = donations not wholly refunded; pledged and
+ * outstanding = pledges not written off; donor_count = donors.
+ */
+export const campaignBookTotals = pgTable('campaign_book_totals', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  raisedCents: bigint('raised_cents', { mode: 'number' }).notNull().default(0),
+  donationCount: integer('donation_count').notNull().default(0),
+  pledgedCents: bigint('pledged_cents', { mode: 'number' }).notNull().default(0),
+  outstandingCents: bigint('outstanding_cents', { mode: 'number' }).notNull().default(0),
+  donorCount: integer('donor_count').notNull().default(0),
+});
+
 // ── Bulk uploads ────────────────────────────────────────────────────────────────────────────
 // One row per uploaded file (its status, counts and options), one row per data row of the file
 // (what was read, the outcome and why), and the column mapping a campaign last used for a layout.

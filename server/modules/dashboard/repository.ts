@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
+import { campaignBookTotals } from '../../db/schema';
 import { versionSql } from '../donors/book-version-repository';
 
 /** An inclusive 'YYYY-MM-DD' range; null = all time. */
@@ -33,14 +34,10 @@ export interface BookTotals {
 
 /** The all-time totals of the campaign's donations, pledges and donors, and the book version, in one statement. */
 export async function bookTotals(db: Executor, campaignId: string): Promise<{ totals: BookTotals; version: number }> {
+  // Kept by triggers as each write happens (migration 0016): one row, whatever the size of the book.
   const result = await db.execute<Record<string, string | number | null>>(sql`
-    select ${versionSql(campaignId)} as version, dn.raised, dn.donation_count, pl.pledged, pl.outstanding, dr.donor_count
-    from
-      (select coalesce(sum(paid_amount_cents - refunded_cents), 0)::bigint as raised, count(*)::int as donation_count
-         from donations where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents) dn,
-      (select coalesce(sum(commitment_amount_cents), 0)::bigint as pledged, coalesce(sum(greatest(0, commitment_amount_cents - paid_cents)), 0)::bigint as outstanding
-         from pledges where campaign_id = ${campaignId} and written_off_at is null) pl,
-      (select count(*)::int as donor_count from donors where campaign_id = ${campaignId}) dr
+    select ${versionSql(campaignId)} as version, t.raised_cents as raised, t.donation_count, t.pledged_cents as pledged, t.outstanding_cents as outstanding, t.donor_count
+    from (select 1) one left join ${campaignBookTotals} t on t.campaign_id = ${campaignId}
   `);
   const row = result.rows[0] ?? {};
   return {

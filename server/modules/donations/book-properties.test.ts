@@ -376,6 +376,18 @@ describe('donor book properties: random operations on one donor through the API'
     expect(detail.matchable_cents, 'matchable ≤ cap of the office').toBeLessThanOrEqual(shape.matchCap);
     expect(detail.matchable_cents, 'matchable from the rows').toBe(shape.matchable(cycleDonations.map((d) => ({ net: net(d), method: d.payment_method }))));
     expect(detail.public_funds_cents, 'public funds by the tier formula').toBe(shape.funds(detail.matchable_cents));
+
+    // 5. The campaign's figures kept by the triggers = the same figures counted from the rows.
+    const kept = await t.pool.query('select raised_cents::bigint as raised, donation_count, pledged_cents::bigint as pledged, outstanding_cents::bigint as outstanding, donor_count from campaign_book_totals where campaign_id = $1', [campaignId]);
+    const counted = await t.pool.query(
+      `select (select coalesce(sum(paid_amount_cents - refunded_cents), 0) from donations where campaign_id = $1)::bigint as raised,
+              (select count(*) from donations where campaign_id = $1 and paid_amount_cents > refunded_cents)::int as donation_count,
+              (select coalesce(sum(commitment_amount_cents), 0) from pledges where campaign_id = $1 and written_off_at is null)::bigint as pledged,
+              (select coalesce(sum(greatest(0, commitment_amount_cents - paid_cents)), 0) from pledges where campaign_id = $1 and written_off_at is null)::bigint as outstanding,
+              (select count(*) from donors where campaign_id = $1)::int as donor_count`,
+      [campaignId],
+    );
+    expect(kept.rows[0], 'campaign_book_totals kept by the triggers').toEqual(counted.rows[0]);
   }
 
   // ── one step ──────────────────────────────────────────────────────────────────────────────
