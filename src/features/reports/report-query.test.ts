@@ -1,4 +1,4 @@
-import { patchReportState, presetDates, presetOf, readReportState, withReportState } from './report-query';
+import { hasFilters, hasNarrowingFilters, patchReportState, presetDates, presetOf, readReportState, withReportState } from './report-query';
 
 const CYCLE = { start_date: '2026-01-01', end_date: '2029-12-31' };
 
@@ -8,6 +8,20 @@ describe('report URL state', () => {
     expect(state).toEqual({ start_date: '2029-01-01', end_date: '', filters: { payment_method: 'cash' }, sort: '-net_cents', page: 3, limit: 25 });
     expect(readReportState('donation', new URLSearchParams('sort=address')).sort).toBe('-paying_date');
     expect(withReportState('donation', { ...state, page: 1 }).toString()).toBe('start_date=2029-01-01&payment_method=cash&sort=-net_cents');
+  });
+
+  it('keeps each select to its own values, and tells dates from narrowing filters', () => {
+    expect(readReportState('due', new URLSearchParams('window=next_90&search=%20okafor%20')).filters).toEqual({ search: 'okafor' });
+    expect(readReportState('due', new URLSearchParams('window=next_30')).filters).toEqual({});
+    const overdue = readReportState('due', new URLSearchParams('window=overdue'));
+    expect(overdue.filters).toEqual({ window: 'overdue' });
+    expect(withReportState('due', patchReportState(overdue, { filters: { window: 'next_30' } })).toString()).toBe('');
+    expect(readReportState('pledges_receivable', new URLSearchParams('aging=90_plus')).filters).toEqual({ aging: '90_plus' });
+    expect(withReportState('due', readReportState('due', new URLSearchParams('sort=due_date&page=1&limit=25'))).toString()).toBe('');
+    const datesOnly = readReportState('donation', new URLSearchParams('start_date=2029-01-01'));
+    expect([hasFilters(datesOnly), hasNarrowingFilters(datesOnly)]).toEqual([true, false]);
+    const searched = readReportState('donation', new URLSearchParams('search=garcia'));
+    expect([hasFilters(searched), hasNarrowingFilters(searched)]).toEqual([true, true]);
   });
 
   it('merges filter changes made one after the other and goes back to page 1', () => {

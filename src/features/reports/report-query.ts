@@ -28,6 +28,9 @@ const ALLOWED: Record<Exclude<ReportFilterKey, 'search'>, readonly string[]> = {
   standing: LIMIT_STANDINGS,
 };
 
+/** Filters with a default of their own (the server's: the due report covers the next 30 days): left out of the URL. */
+export const REPORT_FILTER_DEFAULTS: Partial<Record<ReportFilterKey, string>> = { window: 'next_30' };
+
 function positive(value: string | null, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : fallback;
@@ -37,7 +40,7 @@ export function readReportState(type: ReportType, params: URLSearchParams): Repo
   const filters: ReportPageState['filters'] = {};
   for (const key of REPORT_FILTER_KEYS[type]) {
     const value = (params.get(key) ?? '').trim();
-    if (!value) continue;
+    if (!value || value === REPORT_FILTER_DEFAULTS[key]) continue;
     if (key === 'search' || ALLOWED[key].includes(value)) filters[key] = value;
   }
   const sort = params.get('sort') ?? '';
@@ -61,7 +64,7 @@ export type ReportStatePatch = Partial<Omit<ReportPageState, 'filters'>> & { fil
 export function patchReportState(current: ReportPageState, patch: ReportStatePatch): ReportPageState {
   const { filters: changed, clearFilters, ...rest } = patch;
   const merged: Partial<Record<ReportFilterKey, string | undefined>> = clearFilters ? {} : { ...current.filters, ...changed };
-  const filters = Object.fromEntries(Object.entries(merged).filter(([, v]) => v)) as ReportPageState['filters'];
+  const filters = Object.fromEntries(Object.entries(merged).filter(([key, v]) => v && v !== REPORT_FILTER_DEFAULTS[key as ReportFilterKey])) as ReportPageState['filters'];
   return { ...current, ...('page' in rest ? {} : { page: 1 }), ...rest, filters };
 }
 
@@ -85,7 +88,12 @@ export function reportFilterQuery(state: ReportPageState): Record<string, string
 }
 
 export function hasFilters(state: ReportPageState): boolean {
-  return Boolean(state.start_date || state.end_date || Object.values(state.filters).some(Boolean));
+  return Boolean(state.start_date || state.end_date || hasNarrowingFilters(state));
+}
+
+/** A filter besides the dates is set (search, a select): "nothing matches" rather than "nothing in this period". */
+export function hasNarrowingFilters(state: ReportPageState): boolean {
+  return Object.values(state.filters).some(Boolean);
 }
 
 export const DATE_PRESETS = ['cycle', 'year', 'last30', 'all'] as const;

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { REPORT_FORMATS, type ReportFormat } from '../../../../domain/reports/api-contract';
 import buttonStyles from '../../../components/button.module.css';
+import '../../../lib/staff-catalogue';
 import styles from './reports.module.css';
 
-const LABELS: Record<ReportFormat, string> = { csv: 'CSV (spreadsheet text)', xlsx: 'Excel (XLSX)', pdf: 'PDF (print)' };
-
-/** "Download" with a menu of the three formats: arrow keys move, Escape closes, the choice starts a file. */
+/** "Download" with a menu of the three formats: arrow keys, Home and End move, Escape closes, the choice starts a file. */
 export function DownloadMenu({ onPick, disabled = false }: { onPick: (format: ReportFormat) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -23,6 +24,8 @@ export function DownloadMenu({ onPick, disabled = false }: { onPick: (format: Re
     if (event.key === 'Escape') close();
     else if (event.key === 'ArrowDown') items.current[(index + 1) % REPORT_FORMATS.length]?.focus();
     else if (event.key === 'ArrowUp') items.current[(index + REPORT_FORMATS.length - 1) % REPORT_FORMATS.length]?.focus();
+    else if (event.key === 'Home') items.current[0]?.focus();
+    else if (event.key === 'End') items.current[REPORT_FORMATS.length - 1]?.focus();
     else return;
     event.preventDefault();
   };
@@ -38,10 +41,10 @@ export function DownloadMenu({ onPick, disabled = false }: { onPick: (format: Re
         disabled={disabled}
         onClick={() => setOpen((o) => !o)}
       >
-        Download ▾
+        {t('reports.download.button')} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div role="menu" aria-label="Download format" className={styles.menu}>
+        <div role="menu" aria-label={t('reports.download.menu')} className={styles.menu}>
           {REPORT_FORMATS.map((format, i) => (
             <button
               key={format}
@@ -50,6 +53,7 @@ export function DownloadMenu({ onPick, disabled = false }: { onPick: (format: Re
               }}
               type="button"
               role="menuitem"
+              tabIndex={-1}
               className={styles.menuItem}
               onKeyDown={(event) => onKeyDown(event, i)}
               onClick={() => {
@@ -57,7 +61,7 @@ export function DownloadMenu({ onPick, disabled = false }: { onPick: (format: Re
                 onPick(format);
               }}
             >
-              {LABELS[format]}
+              {t(`reports.download.${format}`)}
             </button>
           ))}
         </div>

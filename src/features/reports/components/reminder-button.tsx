@@ -1,24 +1,37 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReportRow } from '../../../../domain/reports/api-contract';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import listStyles from '../../../components/data-table/list-page.module.css';
+import { successMessage } from '../../../lib/api-error';
+import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
 import { sendReminder } from '../api/reports-api';
 
+interface ReminderButtonProps {
+  campaignId: string;
+  row: ReportRow;
+  /** The reminder went out (the row's "Last reminder" changed). */
+  onSent: () => void;
+}
+
 /** Due report: remind the donor of this payment (e-mail, or a text when there is no e-mail), after a confirmation. */
-export function ReminderButton({ campaignId, row }: { campaignId: string; row: ReportRow }) {
+export function ReminderButton({ campaignId, row, onSent }: ReminderButtonProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const channel = row.donor_email ? 'email' : row.donor_phone ? 'sms' : null;
   if (!channel || !row.donor_id) return null;
   const name = String(row.donor_name ?? '');
+  const address = String(channel === 'email' ? row.donor_email : row.donor_phone);
   const send = async () => {
     setBusy(true);
     try {
-      await sendReminder(campaignId, String(row.donor_id), channel);
-      notify.success(`Reminder sent to ${name}`);
+      const result = await sendReminder(campaignId, { donor_id: String(row.donor_id), channel, message: null });
+      notify.success(successMessage(result.message_code, 'messages.REMINDER_SENT'));
       setOpen(false);
+      onSent();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -27,21 +40,19 @@ export function ReminderButton({ campaignId, row }: { campaignId: string; row: R
   };
   return (
     <>
-      <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`} aria-label={`Send reminder to ${name}`} onClick={() => setOpen(true)}>
-        Send reminder
+      <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`} aria-label={t('reports.reminder.buttonOf', { name })} onClick={() => setOpen(true)}>
+        {t('reports.reminder.button')}
       </button>
       <ConfirmModal
         open={open}
-        title="Send a payment reminder?"
-        confirmLabel="Send reminder"
-        cancelLabel="Cancel"
+        title={t('reports.reminder.title')}
+        confirmLabel={t('reports.reminder.confirm')}
+        cancelLabel={t('reports.reminder.cancel')}
         busy={busy}
         onConfirm={() => void send()}
         onCancel={() => setOpen(false)}
       >
-        <p>
-          {name} will get a reminder by {channel === 'email' ? `e-mail (${String(row.donor_email)})` : `text (${String(row.donor_phone)})`} of the payment due on their pledge.
-        </p>
+        <p>{t(channel === 'email' ? 'reports.reminder.byEmail' : 'reports.reminder.bySms', { name, address })}</p>
       </ConfirmModal>
     </>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '../../../../domain/money';
 import type { ReportCell, ReportColumn, ReportRow } from '../../../../domain/reports/api-contract';
+import { donorPagePath } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import listStyles from '../../../components/data-table/list-page.module.css';
 import styles from './reports.module.css';
@@ -34,7 +35,7 @@ export function ReportCellView({ column, row, below = [] }: { column: ReportColu
 function CellValue({ column, row }: { column: ReportColumn; row: ReportRow }) {
   const text = cellText(column, row[column.key]);
   if (!text) return <span aria-hidden="true">—</span>;
-  if (column.key === 'donor_name' && row.donor_id) return <Link to={`/donor-list/${String(row.donor_id)}`}>{text}</Link>;
+  if (column.key === 'donor_name' && row.donor_id) return <Link to={donorPagePath(String(row.donor_id))}>{text}</Link>;
   if (column.kind === 'text' && column.width >= 20)
     return (
       <span className={styles.clamp} title={text}>

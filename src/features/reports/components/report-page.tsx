@@ -1,16 +1,19 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, REPORT_TYPE_NAMES, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
+import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
 import { PageHeader } from '../../../components/page-header';
+import { apiErrorMessage } from '../../../lib/api-error';
+import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
 import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getReportData, startReport } from '../api/reports-api';
-import { hasFilters, patchReportState, readReportState, reportFilterQuery, withReportState, type ReportStatePatch } from '../report-query';
+import { hasFilters, hasNarrowingFilters, patchReportState, readReportState, reportFilterQuery, withReportState, type ReportStatePatch } from '../report-query';
 import { DownloadMenu } from './download-menu';
 import { ReportCellView, cellText } from './report-cells';
 import { ReportFilters } from './report-filters';
@@ -18,14 +21,15 @@ import { ReportHistory } from './report-history';
 import { ReportBreakdownTable, ReportSummary } from './report-summary';
 import { ReminderButton } from './reminder-button';
 
-const EMPTY_TEXT: Record<ReportType, string> = {
-  donation: 'No donations match these filters.',
-  pledges_receivable: 'No pledge has money still owed for these filters.',
-  due: 'Nothing is due in this window.',
-  donor_limit: 'No donors match these filters.',
-  donor_history: 'No pledges, donations or refunds match these filters.',
-  match: 'No contributions in this period.',
-  expense: 'No expenses match these filters.',
+/** The catalogue key of each report's page title (pages.*.title, as in the menu). */
+const PAGE_KEYS: Record<ReportType, string> = {
+  donation: 'donationReport',
+  pledges_receivable: 'pledgesReceivableReport',
+  due: 'dueReport',
+  donor_limit: 'donorLimitReport',
+  donor_history: 'donorHistoryReport',
+  match: 'matchReport',
+  expense: 'expenseReport',
 };
 
 function localToday(): string {
@@ -39,7 +43,8 @@ function localToday(): string {
  * by a job) and the history of the files made, with live progress.
  */
 export function ReportPage({ type }: { type: ReportType }) {
-  const title = `${REPORT_TYPE_NAMES[type]} Report`;
+  const { t } = useTranslation();
+  const title = t(`pages.${PAGE_KEYS[type]}.title`);
   usePageTitle(title);
   const campaignId = useCampaignId();
   const canRead = useCan('report.read');
@@ -51,6 +56,7 @@ export function ReportPage({ type }: { type: ReportType }) {
   const query = { ...filter, sort: state.sort, page: state.page, limit: state.limit };
   const data = useRemote(campaignId && canRead ? `${campaignId}:${type}:${JSON.stringify(query)}` : null, () => getReportData(campaignId, type, query));
   const [historyRefresh, setHistoryRefresh] = useState(0);
+  const [started, setStarted] = useState<ReportEntry[]>([]);
   const [starting, setStarting] = useState(false);
   const today = localToday();
 
@@ -60,8 +66,9 @@ export function ReportPage({ type }: { type: ReportType }) {
   const download = async (format: ReportFormat) => {
     setStarting(true);
     try {
-      const entry = await startReport(campaignId, type, format, filter, state.sort);
-      notify.info(`Preparing ${entry.title}: it appears under Generated files when ready.`);
+      const entry = await startReport({ campaign_id: campaignId, type, format, filter, sort: state.sort });
+      notify.info(t('reports.page.preparing'));
+      setStarted((current) => [entry, ...current]);
       setHistoryRefresh((n) => n + 1);
     } catch (err) {
       notify.apiError(err);
@@ -83,7 +90,11 @@ export function ReportPage({ type }: { type: ReportType }) {
     rowHeader: i === 0,
   }));
   if (type === 'due' && canRemind)
-    columns.push({ id: 'remind', header: <span className="visually-hidden">Actions</span>, cell: (row) => <ReminderButton campaignId={campaignId} row={row} /> });
+    columns.push({
+      id: 'remind',
+      header: <span className="visually-hidden">{t('reports.page.actions')}</span>,
+      cell: (row) => <ReminderButton campaignId={campaignId} row={row} onSent={data.reload} />,
+    });
 
   const footer = report && report.total > 0 && (
     <tr>
@@ -91,7 +102,7 @@ export function ReportPage({ type }: { type: ReportType }) {
         const source = reportColumns.find((c) => c.key === column.id);
         return (
           <td key={column.id} className={source && (source.kind === 'money' || source.kind === 'count') ? listStyles.footAmount : undefined}>
-            {i === 0 ? <strong>Total</strong> : source?.total ? <strong>{cellText(source, report.totals[source.key] ?? 0)}</strong> : null}
+            {i === 0 ? <strong>{t('reports.page.total')}</strong> : source?.total ? <strong>{cellText(source, report.totals[source.key] ?? 0)}</strong> : null}
           </td>
         );
       })}
@@ -112,17 +123,17 @@ export function ReportPage({ type }: { type: ReportType }) {
             rows={report?.rows ?? []}
             rowKey={(row) => row.row_id}
             loading={data.loading}
-            error={data.error && !report ? 'The report could not be loaded. Try again in a moment.' : undefined}
+            error={data.error && !report ? apiErrorMessage(data.error) : undefined}
             sort={state.sort}
             onSortChange={(sort) => update({ sort })}
             footer={footer || undefined}
             empty={
               <EmptyState
-                text={EMPTY_TEXT[type]}
+                text={t(hasNarrowingFilters(state) ? 'reports.empty.filtered' : `reports.empty.${type}`)}
                 action={
                   hasFilters(state) ? (
                     <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => update({ start_date: '', end_date: '', clearFilters: true })}>
-                      Clear filters
+                      {t('reports.page.clearFilters')}
                     </button>
                   ) : undefined
                 }
@@ -130,9 +141,9 @@ export function ReportPage({ type }: { type: ReportType }) {
             }
           />
           {report && report.total > 0 && (
-            <Pager page={state.page} pageSize={state.limit} total={report.total} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit, page: 1 })} disabled={data.loading} />
+            <Pager page={state.page} pageSize={state.limit} total={report.total} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit, page: 1 })} disabled={data.loading} label={t('reports.page.pages')} />
           )}
-          <ReportHistory campaignId={campaignId} type={type} refresh={historyRefresh} />
+          <ReportHistory campaignId={campaignId} type={type} refresh={historyRefresh} started={started} />
         </>
       )}
     </>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../../domain/money';
 import type { ReportBreakdown, ReportFigure } from '../../../../domain/reports/api-contract';
+import '../../../lib/staff-catalogue';
 import { cellText } from './report-cells';
 import styles from './reports.module.css';
 
@@ -13,9 +15,10 @@ function figureText(figure: ReportFigure): string {
 
 /** The key figures of the report for the filter (every row, not only the page). */
 export function ReportSummary({ figures }: { figures: readonly ReportFigure[] }) {
+  const { t } = useTranslation();
   if (figures.length === 0) return null;
   return (
-    <dl className={styles.summary} aria-label="Summary">
+    <dl className={styles.summary} aria-label={t('reports.summary.label')}>
       {figures.map((f) => (
         <div key={f.key} className={styles.figure}>
           <dt>{f.label}</dt>
@@ -31,6 +34,7 @@ export function ReportSummary({ figures }: { figures: readonly ReportFigure[] })
 
 /** A small table under the summary: aging buckets, subtotals per purpose. */
 export function ReportBreakdownTable({ breakdown }: { breakdown: ReportBreakdown }) {
+  const { t } = useTranslation();
   const totals = Object.fromEntries(breakdown.columns.filter((c) => c.total).map((c) => [c.key, breakdown.rows.reduce((sum, r) => sum + (Number(r[c.key]) || 0), 0)]));
   return (
     <section className={styles.breakdown} aria-label={breakdown.title}>
@@ -60,7 +64,7 @@ export function ReportBreakdownTable({ breakdown }: { breakdown: ReportBreakdown
           <tr>
             {breakdown.columns.map((c, i) => (
               <td key={c.key} className={c.kind === 'money' || c.kind === 'count' ? styles.end : undefined}>
-                {i === 0 ? 'Total' : c.total ? cellText(c, totals[c.key] ?? 0) : ''}
+                {i === 0 ? t('reports.page.total') : c.total ? cellText(c, totals[c.key] ?? 0) : ''}
               </td>
             ))}
           </tr>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReportData, ReportEntry, ReportType } from '../../../../domain/reports/api-contract';
+import { REPORT_DESCRIPTIONS, type ReportData, type ReportEntry, type ReportType } from '../../../../domain/reports/api-contract';
 import { emitLiveEvent } from '../../../lib/live-events';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, campaignItem } from '../../../test/campaign-fixtures';
@@ -87,9 +87,8 @@ const server = setupServer(
   http.post('*/donation/start_report/', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     calls.push({ path: 'start', url: new URL(request.url), body });
-    const created = entry({ format: body.format as ReportEntry['format'] });
-    history = [created, ...history];
-    return HttpResponse.json({ data: created }, { status: 201 });
+    // The list is not read again here: the page must show the new entry from this answer.
+    return HttpResponse.json({ data: entry({ format: body.format as ReportEntry['format'] }) }, { status: 201 });
   }),
   http.get('*/donation/get_report/:reportId', ({ request }) => {
     calls.push({ path: 'get', url: new URL(request.url) });
@@ -122,6 +121,8 @@ describe('report pages', () => {
     data.donation = donationData();
     const user = userEvent.setup();
     const { table, router } = await open('/donation-report', 'Donation Report');
+    expect(screen.getByRole('heading', { level: 1, name: 'Donation Report' })).toBeInTheDocument();
+    expect(screen.getByText(REPORT_DESCRIPTIONS.donation)).toBeInTheDocument();
     const row = await within(table).findByRole('row', { name: /José Núñez/ });
     expect(row).toHaveTextContent('04-03-2029');
     expect(row).toHaveTextContent('$1,234.56');
@@ -130,6 +131,10 @@ describe('report pages', () => {
     const totals = within(table).getAllByRole('row').at(-1)!;
     expect(totals).toHaveTextContent(/Total.*\$1,234\.56.*\$0\.00.*\$1,234\.56/);
     expect(screen.getByRole('term')).toHaveTextContent('Net raised');
+    expect(screen.getByRole('definition')).toHaveTextContent('$1,234.56');
+
+    // Defaults and empty filters stay out of the request.
+    expect([...calls.find((c) => c.path === 'data')!.url.searchParams.keys()]).toEqual(['sort', 'page', 'limit']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Method' }), 'cash');
     await waitFor(() => expect(router.state.location.search).toContain('payment_method=cash'));
@@ -140,12 +145,21 @@ describe('report pages', () => {
     expect([last.get('start_date'), last.get('end_date'), last.get('payment_method')]).toEqual(['2026-01-01', '2029-12-31', 'cash']);
   });
 
+  it('says so when the period is empty', async () => {
+    await open('/donation-report', 'Donation Report');
+    expect(await screen.findByText('No donations in this period.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages of the report' })).not.toBeInTheDocument();
+  });
+
   it('says so when nothing matches, and offers to clear the filters', async () => {
     const user = userEvent.setup();
-    await open('/expense-report?purpose=meals', 'Expense Report');
-    expect(await screen.findByText('No expenses match these filters.')).toBeInTheDocument();
+    const { router } = await open('/expense-report?purpose=meals', 'Expense Report');
+    expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(calls.filter((c) => c.path === 'data').at(-1)!.url.searchParams.has('purpose')).toBe(false));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('No expenses in this period.')).toBeInTheDocument();
   });
 
   it('starts a file with the page filter, shows it in the history at once, and downloads it when it is ready', async () => {
@@ -153,8 +167,15 @@ describe('report pages', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
     await open('/donation-report?start_date=2026-01-01&end_date=2029-12-31', 'Donation Report');
-    await user.click(screen.getByRole('button', { name: /Download/ }));
-    await user.click(screen.getByRole('menuitem', { name: /Excel/ }));
+    // Keyboard: the button opens the menu on its first item; arrows move; Enter picks.
+    screen.getByRole('button', { name: /Download/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(screen.getByRole('menu', { name: 'Download format' })).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['CSV (spreadsheet text)', 'Excel (XLSX)', 'PDF (print)']);
+    expect(screen.getByRole('menuitem', { name: /CSV/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: /Excel/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.path === 'start')).toBe(true));
     expect(calls.find((c) => c.path === 'start')!.body).toEqual({
       campaign_id: CAMPAIGN,
@@ -163,17 +184,33 @@ describe('report pages', () => {
       filter: { start_date: '2026-01-01', end_date: '2029-12-31' },
       sort: '-paying_date',
     });
+    expect(await screen.findByText('Your report is being prepared')).toBeInTheDocument();
     const files = await screen.findByRole('table', { name: 'Generated files' });
     const queued = await within(files).findByRole('row', { name: /Donation Report - XLSX File/ });
-    expect(within(queued).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(queued).getByRole('progressbar')).toHaveAttribute('value', '0');
+    expect(queued).toHaveTextContent('Queued 0%');
+
+    act(() => emitLiveEvent('progress', { kind: 'report', id: REPORT_ID, campaign_id: CAMPAIGN, done: 50, total: 200, stage: null }));
+    expect(within(queued).getByRole('progressbar')).toHaveAttribute('value', '25');
+    // Another feature's progress leaves the bar alone.
+    act(() => emitLiveEvent('progress', { kind: 'import', id: REPORT_ID, campaign_id: CAMPAIGN, done: 200, total: 200, stage: null }));
+    expect(within(queued).getByRole('progressbar')).toHaveAttribute('value', '25');
 
     history = [entry({ status: 'ready', row_count: 1, size_bytes: 2048, progress_done: 1, progress_total: 1 })];
     act(() => emitLiveEvent('done', { kind: 'report', id: REPORT_ID, campaign_id: CAMPAIGN, status: 'ready', message: null }));
-    const download = await within(files).findByRole('button', { name: `Download ${history[0]!.title}` });
-    expect(within(files).getByRole('row', { name: /Donation Report - XLSX File/ })).toHaveTextContent('Ready · 1 rows');
+    const title = history[0]!.title;
+    expect(await screen.findByText(`${title} is ready`)).toBeInTheDocument();
+    const download = await within(files).findByRole('button', { name: `Download ${title}` });
+    const ready = within(files).getByRole('row', { name: /Donation Report - XLSX File/ });
+    expect(ready).toHaveTextContent('Ready · 1 row');
+    expect(ready).toHaveTextContent('2 KB');
+    expect(within(ready).queryByRole('progressbar')).not.toBeInTheDocument();
     await user.click(download);
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     expect(calls.find((c) => c.path === 'get')!.url.searchParams.get('campaign_id')).toBe(CAMPAIGN);
+    const link = clicked.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.href).toContain('/private-files/download?token=abc');
+    expect(link.download).toBe('Donation Report.xlsx');
   });
 
   it('sends a reminder from the due report after a confirmation', async () => {
@@ -188,7 +225,16 @@ describe('report pages', () => {
     await user.click(await within(table).findByRole('button', { name: 'Send reminder to Grace Okafor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a payment reminder?' });
     expect(dialog).toHaveTextContent('grace@example.org');
+    expect(calls.some((c) => c.path === 'remind')).toBe(false);
+    const loads = calls.filter((c) => c.path === 'data').length;
     await user.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
-    await waitFor(() => expect(calls.find((c) => c.path === 'remind')?.body).toEqual({ donor_id: 'a0000000-0000-4000-8000-000000000002', channel: 'email' }));
+    expect(await screen.findByText('Reminder sent successfully')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'remind')).toEqual([
+      expect.objectContaining({ url: expect.objectContaining({ pathname: `/donation/donor/send_notification/${CAMPAIGN}` }), body: { donor_id: 'a0000000-0000-4000-8000-000000000002', channel: 'email', message: null } }),
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // "Last reminder" changed: the rows are read again.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'data').length).toBe(loads + 1));
+    await waitFor(() => expect(table.closest('[aria-busy="true"]')).toBeNull());
   });
 });
