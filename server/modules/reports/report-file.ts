@@ -2,8 +2,9 @@
  * What a report file writer is given (report-job.ts builds it from the report's source) and the cell
  * texts the writers share. Rows come in batches from a cursor, so no writer holds a whole report.
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReportBreakdown, ReportCell, ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
 
 export interface ReportFileHeader {
@@ -77,14 +78,67 @@ export function breakdownTotals(breakdown: ReportBreakdown): Record<string, numb
   return Object.fromEntries(breakdown.columns.filter((c) => c.total).map((c) => [c.key, breakdown.rows.reduce((sum, r) => sum + (Number(r[c.key]) || 0), 0)]));
 }
 
-/** Writes `chunk`, waiting for 'drain' when the stream asks for it. */
-export async function writeChunk(out: Writable, chunk: string | Buffer): Promise<void> {
-  if (!out.write(chunk)) await once(out, 'drain');
+/**
+ * Runs a writer with a listener on `out`'s 'error' for its whole run: an output failing between two
+ * writes (after a 'drain', say) must not go unheard and take the process down. The writer notices
+ * through `assertOpen` (or `finished`) and rejects with that error; the caller owns `out` after it.
+ */
+export async function guarded(out: Writable, write: () => Promise<void>): Promise<void> {
+  const heard = () => undefined;
+  out.on('error', heard);
+  try {
+    await write();
+  } finally {
+    out.off('error', heard);
+  }
 }
 
-/** Ends `out` and waits until everything is flushed. */
+/** Throws the error that closed `out`, if it is closed. */
+export function assertOpen(out: Writable): void {
+  if (out.destroyed || out.errored) throw out.errored ?? new Error('The report file stream closed early.');
+}
+
+/** Resolves on 'drain'; rejects when `out` fails or closes first. */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error | null) => {
+      out.off('drain', onDrain);
+      out.off('error', settle);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(out.errored ?? new Error('The report file stream closed early.'));
+    out.on('drain', onDrain);
+    out.on('error', settle);
+    out.on('close', onClose);
+  });
+}
+
+/** Writes `chunk`, waiting for 'drain' when the stream asks for it. */
+export async function writeChunk(out: Writable, chunk: string | Buffer): Promise<void> {
+  assertOpen(out);
+  if (!out.write(chunk)) await drained(out);
+}
+
+/**
+ * Waits while `backlog()` (bytes made but not yet taken by `out`) is over `limit`: pdfkit and exceljs
+ * buffer whatever is drawn or zipped without heeding backpressure, so their writers pause here now
+ * and then, which keeps memory bounded when `out` (or the zip) is slower than the rows.
+ */
+export async function waitForRoom(backlog: () => number, out: Writable, limit = 2 * 1024 * 1024): Promise<void> {
+  assertOpen(out);
+  while (backlog() > limit) {
+    if (out.writableNeedDrain) await drained(out);
+    else await sleep(1);
+    assertOpen(out);
+  }
+}
+
+/** Ends `out` and waits until everything is flushed (its writable side: `out` may be a PassThrough). */
 export async function endStream(out: Writable): Promise<void> {
-  const done = once(out, 'finish');
+  assertOpen(out);
   out.end();
-  await done;
+  await finished(out, { readable: false });
 }

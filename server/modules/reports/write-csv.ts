@@ -3,9 +3,10 @@
  * row (money as plain dollars with 2 decimals so spreadsheets read numbers, dates DD-MM-YYYY, text
  * formula-safe through csvCell), the totals line, then the breakdown if any. One write per batch.
  */
+import type { Writable } from 'node:stream';
 import { csvCell } from '../../../domain/imports/templates';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, dayText, endStream, writeChunk, type ReportWriter } from './report-file';
+import { breakdownTotals, dayText, endStream, guarded, writeChunk, type ReportFileInput, type ReportWriter } from './report-file';
 
 function csvValue(column: ReportColumn, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -36,7 +37,7 @@ function countLines(text: string): number {
   return n;
 }
 
-export const writeCsv: ReportWriter = async (input, out) => {
+async function write(input: ReportFileInput, out: Writable): Promise<void> {
   const { columns } = input;
   await writeChunk(out, `\uFEFF${headerLine(columns)}`);
   if (input.csvLines) {
@@ -72,4 +73,6 @@ export const writeCsv: ReportWriter = async (input, out) => {
     await writeChunk(out, chunk);
   }
   await endStream(out);
-};
+}
+
+export const writeCsv: ReportWriter = (input, out) => guarded(out, () => write(input, out));

@@ -1,16 +1,17 @@
 /**
  * A report as PDF with pdfkit: US Letter landscape; on every page a header (campaign, report, filter,
  * generated at), the table's column headers and a footer "Page x of y"; the rows one line each
- * (truncated with '…' to their column), then the totals and the breakdown. DejaVu Sans is embedded
- * so accented names print right. Every line has the same height, so the page count is known before
- * drawing ("of y" without buffering pages): memory stays bounded whatever the row count.
+ * (texts cut with '…' to their column, figures drawn smaller rather than cut), then the totals and
+ * the breakdown. DejaVu Sans is embedded so accented names print right. Every line has the same
+ * height, so the page count is known before drawing ("of y" without buffering pages): memory stays
+ * bounded whatever the row count.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { setImmediate as tick } from 'node:timers/promises';
+import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, cellText, type ReportFileInput, type ReportWriter } from './report-file';
+import { breakdownTotals, cellText, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
 
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const REGULAR = join(fontDir, 'DejaVuSans.ttf');
@@ -29,6 +30,12 @@ const LAST_LINE = PAGE.height - PAGE.margin - LINE;
 export const LINES_PER_PAGE = Math.floor((LAST_LINE - FIRST_LINE) / LINE) + 1;
 const USABLE = PAGE.width - 2 * PAGE.margin;
 const GAP = 4;
+/** Rows between two looks at the document's unsent bytes (pdfkit draws whatever the pipe's pace)… */
+const ROOM_EVERY = 200;
+/** …and how many may wait (in small chunks, each holding a slab of Node's buffer pool). */
+const MAX_UNSENT = 512 * 1024;
+/** Rows between two clearings of pdfkit's word layout cache. */
+const FORGET_EVERY = 1_000;
 
 interface Layout {
   x: number;
@@ -56,6 +63,16 @@ export function pageCount(input: ReportFileInput): number {
   return Math.max(1, Math.ceil((input.rowCount + trailerLines(input)) / LINES_PER_PAGE));
 }
 
+/**
+ * pdfkit keeps the layout of every word it has drawn, for the document's life: cheap for names that
+ * repeat, unbounded for amounts and dates. Starting the caches afresh now and then keeps most of the
+ * speed (without a cache drawing is about 8 times slower) and bounds the memory (pdfkit internals).
+ */
+function forgetLayouts(doc: PDFKit.PDFDocument): void {
+  const fonts = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })._fontFamilies ?? {};
+  for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
+}
+
 class PdfTable {
   private page = 0;
   private line = 0;
@@ -69,10 +86,9 @@ class PdfTable {
     this.layout = layoutOf(input.columns);
   }
 
+  /** `text` cut with '…' to `width` in the current font. */
   private fit(text: string, width: number): string {
     const doc = this.doc;
-    // No glyph of the condensed cut is wider than 0.8 em: short texts fit without measuring.
-    if (text.length * FONT_SIZE * 0.8 < width) return text;
     if (doc.widthOfString(text) <= width) return text;
     let low = 0;
     let high = text.length;
@@ -84,12 +100,22 @@ class PdfTable {
     return `${text.slice(0, low)}…`;
   }
 
+  /** Texts are cut to their column; figures (right-aligned) never are: one too wide is drawn smaller. */
   private drawCells(texts: string[], layout: Layout[], y: number, font: string): void {
-    this.doc.font(font).fontSize(FONT_SIZE);
+    const doc = this.doc.font(font).fontSize(FONT_SIZE);
     texts.forEach((text, i) => {
       const cell = layout[i];
       if (!cell || text === '') return;
-      this.doc.text(this.fit(text, cell.width), cell.x, y, { width: cell.width, align: cell.align, lineBreak: false });
+      const options = { width: cell.width, align: cell.align, lineBreak: false } as const;
+      const width = cell.align === 'right' ? doc.widthOfString(text) : 0;
+      if (width <= cell.width) {
+        doc.text(cell.align === 'right' ? text : this.fit(text, cell.width), cell.x, y, options);
+        return;
+      }
+      const size = (FONT_SIZE * cell.width) / width;
+      // Same baseline as the line's other cells (DejaVu's ascent is about 0.93 em).
+      doc.fontSize(size).text(text, cell.x, y + (FONT_SIZE - size) * 0.93, options);
+      doc.fontSize(FONT_SIZE);
     });
   }
 
@@ -146,33 +172,40 @@ class PdfTable {
   }
 }
 
-export const writePdf: ReportWriter = async (input, out) => {
-  const doc = new PDFDocument({ autoFirstPage: false, bufferPages: false, margin: PAGE.margin, font: REGULAR, info: { Title: `${input.header.report} — ${input.header.campaign}` } });
-  const finished = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve);
-    out.once('error', reject);
-    doc.once('error', reject);
+export const writePdf: ReportWriter = (input, out) =>
+  guarded(out, async () => {
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      layout: 'landscape',
+      margin: PAGE.margin,
+      bufferPages: false,
+      autoFirstPage: false,
+      font: REGULAR,
+      info: { Title: `${input.header.report} — ${input.header.campaign}` },
+    });
+    doc.on('error', (error) => out.destroy(error)); // the file fails with it
+    doc.pipe(out);
+    const table = new PdfTable(doc, input, pageCount(input));
+    let done = 0;
+    for await (const batch of input.rows) {
+      for (const row of batch) {
+        table.row(input.columns, row);
+        if (++done % ROOM_EVERY === 0) await waitForRoom(() => doc.readableLength, out, MAX_UNSENT);
+        if (done % FORGET_EVERY === 0) forgetLayouts(doc);
+      }
+      input.onProgress?.(done);
+    }
+    table.totals(input.columns, input.totals);
+    if (input.breakdown) {
+      const b = input.breakdown;
+      const layout = layoutOf(b.columns.concat({ key: '', header: '', kind: 'text', width: b.columns.reduce((s, c) => s + c.width, 0) * 2 }));
+      table.blank();
+      table.text(b.title);
+      table.cells(b.columns.map((c) => c.header), layout);
+      for (const row of b.rows) table.row(b.columns, row, layout);
+      table.totals(b.columns, breakdownTotals(b), layout);
+    }
+    if (!table.startedPage) table.blank();
+    doc.end();
+    await finished(out, { readable: false });
   });
-  doc.pipe(out);
-  const table = new PdfTable(doc, input, pageCount(input));
-  let done = 0;
-  for await (const batch of input.rows) {
-    for (const row of batch) table.row(input.columns, row);
-    done += batch.length;
-    input.onProgress?.(done);
-    await tick(); // let the file stream take what was drawn
-  }
-  table.totals(input.columns, input.totals);
-  if (input.breakdown) {
-    const b = input.breakdown;
-    const layout = layoutOf(b.columns.concat({ key: '', header: '', kind: 'text', width: b.columns.reduce((s, c) => s + c.width, 0) * 2 }));
-    table.blank();
-    table.text(b.title);
-    table.cells(b.columns.map((c) => c.header), layout);
-    for (const row of b.rows) table.row(b.columns, row, layout);
-    table.totals(b.columns, breakdownTotals(b), layout);
-  }
-  if (!table.startedPage) table.blank();
-  doc.end();
-  await finished;
-};

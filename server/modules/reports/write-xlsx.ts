@@ -4,9 +4,11 @@
  * column headers frozen with an autofilter, money as numbers with a currency format, dates as real
  * dates shown DD-MM-YYYY, text as plain strings (never formulas), a totals row, then the breakdown.
  */
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, type ReportWriter } from './report-file';
+import { breakdownTotals, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
 
 const MONEY_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
 const DATE_FORMAT = 'dd-mm-yyyy';
@@ -48,7 +50,21 @@ function totalsCells(columns: readonly ReportColumn[], totals: Record<string, nu
   return columns.map((c, i) => (i === 0 ? 'Total' : c.total ? xlsxValue(c, totals[c.key] ?? 0) : null));
 }
 
-export const writeXlsx: ReportWriter = async (input, out) => {
+/** Rows between two looks at the zip's backlog. */
+const ROOM_EVERY = 250;
+
+/**
+ * Bytes of sheet XML not yet taken by the zip. exceljs writes committed rows into the zip entry's
+ * stream without heeding its backpressure, so on its own it would hold the whole sheet when the rows
+ * come faster than they are deflated (internals of exceljs 4 and archiver: 0 if they change).
+ */
+function sheetBacklog(sheet: ExcelJS.Worksheet): number {
+  type State = { length?: number } | undefined;
+  const entry = (sheet as unknown as { stream?: { pipes?: { _writableState?: State; _readableState?: State }[] } }).stream;
+  return (entry?.pipes ?? []).reduce((sum, p) => sum + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0);
+}
+
+async function write(input: ReportFileInput, out: Writable): Promise<void> {
   const { columns, header } = input;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = header.campaign;
@@ -89,8 +105,8 @@ export const writeXlsx: ReportWriter = async (input, out) => {
       const added = sheet.addRow(values(columns, row));
       for (let i = 0; i < cellStyles.length; i++) added.getCell(i + 1).style = cellStyles[i]!;
       added.commit();
+      if (++done % ROOM_EVERY === 0) await waitForRoom(() => sheetBacklog(sheet), out);
     }
-    done += batch.length;
     input.onProgress?.(done);
   }
   addFormatted(sheet, columns, totalsCells(columns, input.totals), true).commit();
@@ -108,5 +124,8 @@ export const writeXlsx: ReportWriter = async (input, out) => {
     addFormatted(sheet, b.columns, totalsCells(b.columns, breakdownTotals(b)), true).commit();
   }
   sheet.commit();
-  await workbook.commit();
-};
+  // exceljs hears of a failing output only once it commits: listen from here.
+  await Promise.all([workbook.commit(), finished(out, { readable: false })]);
+}
+
+export const writeXlsx: ReportWriter = (input, out) => guarded(out, () => write(input, out));
