@@ -120,6 +120,22 @@ export const ERROR_MESSAGES = {
   REPORT_NOT_READY: 'This report is still being prepared',
   REPORT_FAILED: 'This report could not be generated; start it again',
   REPORT_SORT_INVALID: 'Sort is not a column of this report',
+  // Online payments.
+  GIVING_UNAVAILABLE: 'Online giving is not available for this campaign right now',
+  PAYMENT_NOT_FOUND: 'Payment not found',
+  PAYMENT_DECLINED: 'The payment was declined; nothing was charged. Try another card or account',
+  PAYMENT_CANCELLED: 'The payment was cancelled; nothing was charged',
+  PAYMENT_NOT_APPROVED: 'The payment was not approved yet; nothing was charged',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service did not answer; nothing was recorded. Please try again in a few minutes',
+  PAYMENT_ATTESTATION_REQUIRED: 'Please confirm each statement before giving',
+  PAYMENT_AMOUNT_INVALID: 'Please enter an amount between $1.00 and $100,000.00',
+  PAYMENT_LINK_INVALID: 'This payment link is not valid or has expired; ask the campaign for a new one',
+  GATEWAY_NOT_CONFIGURED: 'No payment gateway is configured',
+  GATEWAY_CREDENTIALS_REJECTED: 'PayPal refused these credentials; check the client id and secret',
+  GATEWAY_MODE_NOT_ALLOWED: 'The local test gateway cannot be used in production',
+  PROVIDER_NOT_FOUND: 'This payment provider is not offered',
+  REFUND_NOT_ONLINE: 'Only donations paid online can be refunded through PayPal',
+  WEBHOOK_SIGNATURE_INVALID: 'The webhook signature could not be verified',
 
   // Generic HTTP client errors raised by the framework itself (bad JSON, wrong content type …).
   BAD_REQUEST: 'The request is not valid',

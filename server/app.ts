@@ -13,6 +13,8 @@ import { expenseRoutes } from './modules/expenses/routes';
 import { importTemplateRoutes } from './modules/imports/template-routes';
 import { uploadRoutes } from './modules/imports/upload-routes';
 import { reportRoutes } from './modules/reports/report-routes';
+import { paymentRoutes } from './modules/payments/payment-routes';
+import { paypalStandinRoutes } from './modules/paypal-standin/standin-routes';
 import { healthRoutes } from './modules/health/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { registerOutbox } from './modules/outbox/delivery';
@@ -115,6 +117,11 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(uploadRoutes);
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);
-  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  await app.register(paymentRoutes);
+  if (config.nodeEnv !== 'production') {
+    await app.register(devOutboxRoutes);
+    // The local PayPal stand-in (mode 'local' gateways, packages without PAYPAL_*): never in production.
+    await app.register(paypalStandinRoutes);
+  }
   return app;
 }

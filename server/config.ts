@@ -107,6 +107,20 @@ export interface Config {
   readonly smsApiToken: string | null;
   readonly smsFrom: string | null;
   readonly socialProviders: Readonly<Partial<Record<SocialProviderId, SocialProviderConfig>>>;
+  /** PAYPAL_*: the platform's own PayPal account (package purchases); null → the local stand-in (refused in production). */
+  readonly paypal: PaypalConfig | null;
+  /** PAYPAL_SANDBOX_BASE_URL / PAYPAL_LIVE_BASE_URL: PayPal's REST hosts (configurable for proxies and tests). */
+  readonly paypalBaseUrls: { readonly sandbox: string; readonly live: string };
+  /** PAYMENT_SECRET_KEY: the key material of gateway secrets at rest (default: the token secret). */
+  readonly paymentSecretKey: string;
+}
+
+export interface PaypalConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly mode: 'sandbox' | 'live';
+  /** The id PayPal gave the platform's webhook (verify-webhook-signature needs it). */
+  readonly webhookId: string | null;
 }
 
 export type TrustProxy = boolean | number | readonly string[];
@@ -238,6 +252,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const smsApiToken = value(env, 'SMS_API_TOKEN') ?? null;
   const smsFrom = value(env, 'SMS_FROM') ?? null;
   const socialProviders = readSocialProviders(env, problems);
+  const paypal = readPaypal(env, problems);
+  const paypalBaseUrls = Object.freeze({
+    sandbox: (url('PAYPAL_SANDBOX_BASE_URL', value(env, 'PAYPAL_SANDBOX_BASE_URL'), ['http:', 'https:']) ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
+    live: (url('PAYPAL_LIVE_BASE_URL', value(env, 'PAYPAL_LIVE_BASE_URL'), ['https:']) ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
+  });
+  const tokenSecret = tokenSecretRaw ?? readOrCreateSecret(dataDir);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -256,7 +276,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     s3,
     rateLimitMax,
     trustProxy,
-    tokenSecret: tokenSecretRaw ?? readOrCreateSecret(dataDir),
+    tokenSecret,
     adminEmail,
     demoSeed,
     jobs,
@@ -272,7 +292,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smsApiToken,
     smsFrom,
     socialProviders,
+    paypal,
+    paypalBaseUrls,
+    paymentSecretKey: value(env, 'PAYMENT_SECRET_KEY') ?? tokenSecret,
   });
+}
+
+/** PAYPAL_CLIENT_ID + PAYPAL_CLIENT_SECRET (both or neither), PAYPAL_MODE sandbox (default) | live, PAYPAL_WEBHOOK_ID. */
+function readPaypal(env: Env, problems: string[]): PaypalConfig | null {
+  const clientId = value(env, 'PAYPAL_CLIENT_ID');
+  const clientSecret = value(env, 'PAYPAL_CLIENT_SECRET');
+  if (clientId === undefined && clientSecret === undefined) return null;
+  if (clientId === undefined || clientSecret === undefined) {
+    problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together');
+    return null;
+  }
+  const mode = value(env, 'PAYPAL_MODE') ?? 'sandbox';
+  if (mode !== 'sandbox' && mode !== 'live') problems.push(`PAYPAL_MODE must be sandbox or live (got "${mode}")`);
+  return Object.freeze({ clientId, clientSecret, mode: mode === 'live' ? 'live' : 'sandbox', webhookId: value(env, 'PAYPAL_WEBHOOK_ID') ?? null });
 }
 
 /** S3_*: null unless S3_BUCKET is set; keys both or neither. */

@@ -1,3 +1,4 @@
+import { demoGatewaySeed } from './modules/payments/demo-gateway';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
@@ -109,6 +110,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
       adminPassword: config.adminPassword,
       demoPassword: config.demoPassword,
       demoBook: config.demoSeed,
+      demoGateway: config.demoSeed ? demoGatewaySeed(config) : null,
     });
 
     if (config.jobs) parts.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });

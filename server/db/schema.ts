@@ -561,9 +561,12 @@ export const donationRefunds = pgTable(
     refundDate: date('refund_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A refund made through the payment provider: its refund id (one row per provider refund, whoever records it first). */
+    externalRef: text('external_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('donation_refunds_campaign_external_ref_unique').on(t.campaignId, t.externalRef).where(sql`${t.externalRef} is not null`),
     index('donation_refunds_donation_idx').on(t.donationId, t.createdAt),
     index('donation_refunds_campaign_date_idx').on(t.campaignId, t.refundDate),
     check('donation_refunds_amount_positive', sql`${t.amountCents} > 0`),
@@ -796,4 +799,124 @@ export const reports = pgTable(
     ...timestamps,
   },
   (t) => [index('reports_campaign_created_idx').on(t.campaignId, t.createdAt, t.id)],
+);
+
+// ── Online payments ────────────────────────────────────────────────────────────────────────────
+
+/** Payment providers the platform offers (admin-add-payment-gateway); SPEC §1: paypal. */
+export const paymentProviders = pgTable('payment_providers', {
+  provider: text('provider').primaryKey(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * A campaign's own gateway account (configure-payment-gateway): the client secret is kept encrypted
+ * (AES-256-GCM, server/modules/payments/secret-box.ts) and never answered, only its last 4 characters.
+ * mode 'local' = the PayPal stand-in of a run without PayPal credentials.
+ */
+export const campaignGateways = pgTable(
+  'campaign_gateways',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    provider: text('provider')
+      .notNull()
+      .references(() => paymentProviders.provider),
+    mode: text('mode').notNull(),
+    clientId: text('client_id').notNull(),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    secretLast4: text('secret_last4').notNull(),
+    webhookId: text('webhook_id'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    configuredBy: uuid('configured_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('campaign_gateways_campaign_provider_unique').on(t.campaignId, t.provider), check('campaign_gateways_mode', sql`${t.mode} in ('local', 'sandbox', 'live')`)],
+);
+
+/** The campaign's public giving page: appeal text and suggested amounts (defaults when no row). */
+export const givingPages = pgTable('giving_pages', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  appeal: text('appeal').notNull(),
+  suggestedAmountsCents: jsonb('suggested_amounts_cents').$type<number[]>().notNull(),
+  ...timestamps,
+});
+
+/**
+ * One online payment: a donor's gift (kind 'donation', on the campaign's gateway) or a package purchase
+ * (kind 'package', on the platform's gateway). created → approved → completed | declined | failed |
+ * cancelled | expired. The order id and the capture id are unique: whoever records a capture first
+ * (the browser's return, the webhook, the reconciliation job) wins, the others find it done.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    provider: text('provider').notNull().default('paypal'),
+    mode: text('mode').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    /** The browser's key for one press of Pay (a double click makes one order). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: text('order_id'),
+    captureId: text('capture_id'),
+    /** What the donor typed (name, e-mail, address, employer, attestations): the donor is found or made at capture. */
+    donorDetails: jsonb('donor_details').$type<Record<string, unknown>>(),
+    donorId: uuid('donor_id').references(() => donors.id, { onDelete: 'set null' }),
+    pledgeId: uuid('pledge_id').references(() => pledges.id, { onDelete: 'set null' }),
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    packageYears: integer('package_years'),
+    receiptNumber: text('receipt_number'),
+    failureCode: text('failure_code'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_campaign_idempotency_unique').on(t.campaignId, t.idempotencyKey),
+    uniqueIndex('payments_order_unique').on(t.orderId).where(sql`${t.orderId} is not null`),
+    uniqueIndex('payments_capture_unique').on(t.captureId).where(sql`${t.captureId} is not null`),
+    uniqueIndex('payments_receipt_unique').on(t.receiptNumber).where(sql`${t.receiptNumber} is not null`),
+    index('payments_campaign_created_idx').on(t.campaignId, t.kind, t.createdAt),
+    index('payments_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('created', 'approved')`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_refunded_range', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/** Provider webhook events already handled: an event id is processed once. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The local PayPal stand-in's own records (orders, captures, refunds, tokens), so its answers survive
+ * a restart like PayPal's would. Never used when PayPal credentials are configured.
+ */
+export const paypalStandinObjects = pgTable(
+  'paypal_standin_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('paypal_standin_objects_idempotency_unique').on(t.kind, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`)],
 );

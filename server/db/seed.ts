@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db } from './client';
 import { seedDemoBook, type DemoBookResult } from './demo-book';
-import { campaignMembers, campaigns, passwordHistory, users } from './schema';
+import { campaignGateways, campaignMembers, campaigns, passwordHistory, users } from './schema';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.campaign';
 export const DEMO_MANAGER_EMAIL = 'manager@demo.campaign';
@@ -56,6 +56,16 @@ export interface SeedOptions {
    * once per campaign. Off by default so that tests start from an empty book; `npm start` turns it on with DEMO_SEED.
    */
   demoBook?: boolean;
+  /** The demo campaign's payment gateway (server/modules/payments/demo-gateway.ts), added once when missing. */
+  demoGateway?: DemoGatewaySeed | null;
+}
+
+export interface DemoGatewaySeed {
+  mode: 'local';
+  clientId: string;
+  secretCiphertext: string;
+  secretLast4: string;
+  webhookId: string;
 }
 
 /** Idempotent: creates only what is missing and never overwrites existing rows. Prints nothing. */
@@ -169,6 +179,12 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     });
     await ensureMember(pendingCampaign, demoOwner, 'owner');
 
+    if (options.demoGateway) {
+      await tx
+        .insert(campaignGateways)
+        .values({ campaignId: demoCampaign.id, provider: 'paypal', ...options.demoGateway, configuredBy: demoOwner.id })
+        .onConflictDoNothing();
+    }
     const demoBook = options.demoBook ? await seedDemoBook(tx, { campaignId: demoCampaign.id, ownerId: demoOwner.id, now: seededAt }) : null;
 
     return { admin, demoOwner, demoManager, demoStaff, demoCampaign, secondCampaign, pendingCampaign, demoBook };

@@ -5,6 +5,7 @@
  *   const { app, db, pool, close } = await buildTestApp({ config: { rateLimitMax: 3 }, seed: true });
  *   const res = await app.inject({ method: 'GET', url: '/health' });
  */
+import { demoGatewaySeed } from '../modules/payments/demo-gateway';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -102,7 +103,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const database = await createTestDatabase();
   try {
     const seeded = options.seed
-      ? await seed(database.db, { adminEmail: config.adminEmail, demo: true, adminPassword: config.adminPassword, demoPassword: config.demoPassword, demoBook: options.demoBook === true })
+      ? await seed(database.db, { adminEmail: config.adminEmail, demo: true, adminPassword: config.adminPassword, demoPassword: config.demoPassword, demoBook: options.demoBook === true, demoGateway: demoGatewaySeed(config) })
       : null;
     const app = await buildApp({ config, db: database.db, pool: database.pool, clock: options.clock });
     return {

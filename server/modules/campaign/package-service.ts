@@ -6,6 +6,7 @@
  * and a campaign_packages row records the grant. Expiry: domain/package-expiry.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/executor';
 import type { CampaignView, PackageListData, PackagePriceItem } from '../../../domain/campaign';
 import { packageExpiry } from '../../../domain/package-expiry';
 import { PACKAGE_PRICES, packagePrice } from '../../../domain/packages';
@@ -15,7 +16,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { insertAudit } from './audit-repository';
 import { insertCampaignPackage } from './package-repository';
-import { findCampaignById, lockCampaign, updateCampaign } from './repository';
+import { findCampaignById, lockCampaign, updateCampaign, type CampaignRow } from './repository';
 import { packageView, toCampaignView } from './view';
 
 export function priceOf(years: number): PackagePriceItem {
@@ -30,31 +31,46 @@ export async function listPackages(app: FastifyInstance, ctx: CampaignContext): 
   return { campaign_id: row.id, ...packageView(row, app.clock.now()), package_list: [...PACKAGE_PRICES] };
 }
 
-export async function grantPackage(app: FastifyInstance, admin: AuthUser, campaignId: string, years: number): Promise<CampaignView> {
+/**
+ * Starts or extends the campaign's package by `years` in the caller's transaction (the campaign row
+ * locked), records the campaign_packages row and the audit entry. Used by the admin grant and by an
+ * online purchase once its payment is captured.
+ */
+export async function applyPackage(
+  tx: Tx,
+  campaignId: string,
+  years: number,
+  how: { source: 'grant' | 'purchase'; amountCents: number; actorId: string | null; now: Date; details?: Record<string, unknown> },
+): Promise<CampaignRow> {
   const price = priceOf(years);
-  const now = app.clock.now();
-  const row = await app.db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, campaignId);
-    if (!campaign) throw campaignNotFound();
-    if (campaign.status === 'archived') throw fail(409, 'CAMPAIGN_ARCHIVED');
-    const extend = packageView(campaign, now).package_status === 'ACTIVE';
-    const purchaseDate = extend && campaign.purchaseDate ? campaign.purchaseDate : now;
-    const totalPurchasedYear = extend ? campaign.totalPurchasedYear + years : years;
-    const updated = await updateCampaign(tx, campaignId, { packageStatus: 'ACTIVE', purchaseDate, totalPurchasedYear, isPopupShown: 0 }, now);
-    if (!updated) throw campaignNotFound();
-    await insertCampaignPackage(tx, {
-      campaignId,
-      years,
-      amountCents: 0,
-      source: 'grant',
-      grantedBy: admin.id,
-      purchaseDate,
-      expiresAt: packageExpiry(purchaseDate, totalPurchasedYear)!,
-      createdAt: now,
-    });
-    await insertAudit(tx, { campaignId, actorId: admin.id, action: 'package.granted', details: { years, list_price_cents: price.price_cents, extended: extend } }, now);
-    return updated;
+  const { now } = how;
+  const campaign = await lockCampaign(tx, campaignId);
+  if (!campaign) throw campaignNotFound();
+  if (how.source === 'grant' && campaign.status === 'archived') throw fail(409, 'CAMPAIGN_ARCHIVED');
+  const extend = packageView(campaign, now).package_status === 'ACTIVE';
+  const purchaseDate = extend && campaign.purchaseDate ? campaign.purchaseDate : now;
+  const totalPurchasedYear = extend ? campaign.totalPurchasedYear + years : years;
+  const updated = await updateCampaign(tx, campaignId, { packageStatus: 'ACTIVE', purchaseDate, totalPurchasedYear, isPopupShown: 0 }, now);
+  if (!updated) throw campaignNotFound();
+  await insertCampaignPackage(tx, {
+    campaignId,
+    years,
+    amountCents: how.amountCents,
+    source: how.source,
+    grantedBy: how.actorId,
+    purchaseDate,
+    expiresAt: packageExpiry(purchaseDate, totalPurchasedYear)!,
+    createdAt: now,
   });
+  const action = how.source === 'grant' ? 'package.granted' : 'package.purchased';
+  await insertAudit(tx, { campaignId, actorId: how.actorId, action, details: { years, list_price_cents: price.price_cents, extended: extend, ...(how.details ?? {}) } }, now);
+  return updated;
+}
+
+export async function grantPackage(app: FastifyInstance, admin: AuthUser, campaignId: string, years: number): Promise<CampaignView> {
+  priceOf(years);
+  const now = app.clock.now();
+  const row = await app.db.transaction((tx) => applyPackage(tx, campaignId, years, { source: 'grant', amountCents: 0, actorId: admin.id, now }));
   app.log.info({ campaignId, adminId: admin.id, years }, 'package granted');
   return toCampaignView(row, { role: null, resourceNames: [] }, now, app.config.publicUrl);
 }

@@ -43,7 +43,7 @@ export async function lockDonation(tx: Executor, campaignId: string, donationId:
 
 export async function insertDonation(
   db: Executor,
-  values: DonationValues & { campaignId: string; source: DonationSource; createdBy: string | null; createdAt: Date; updatedAt: Date },
+  values: DonationValues & { campaignId: string; source: DonationSource; createdBy: string | null; createdAt: Date; updatedAt: Date; externalRef?: string | null },
 ): Promise<DonationRecord> {
   const [row] = await db.insert(donations).values(values).returning();
   return row;
@@ -79,6 +79,15 @@ export async function insertRefund(
 ): Promise<RefundRecord> {
   const [row] = await tx.insert(donationRefunds).values(values).returning();
   return row!;
+}
+
+/** A refund made through the payment provider, once per provider refund id (null when it was recorded before). */
+export async function insertProviderRefund(
+  tx: Executor,
+  values: { campaignId: string; donationId: string; amountCents: number; refundDate: string; reason: string; createdBy: string | null; createdAt: Date; externalRef: string },
+): Promise<RefundRecord | null> {
+  const [row] = await tx.insert(donationRefunds).values(values).onConflictDoNothing().returning();
+  return row ?? null;
 }
 
 /** The refunds of these donations (of the campaign), oldest first, by donation id. */

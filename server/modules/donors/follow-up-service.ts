@@ -3,6 +3,7 @@
  * call and last reminder; logged calls; reminders sent through the outbox (logged on the donor);
  * a donor's next payment.
  */
+import { pledgeLinkUrl } from '../payments/pledge-link-token';
 import type { FastifyInstance } from 'fastify';
 import type { FollowUpCallListData, FollowUpCallRow, FollowUpListData, FollowUpRow, NextPayment } from '../../../domain/donor-book/api-contract';
 import type { CallOutcome, NotificationChannel } from '../../../domain/donor-book/enums';
@@ -158,13 +159,17 @@ export async function sendReminder(
   const today = isoDay(app.clock.now());
   const next = donorNextPayment(pledges, today);
   const personalMessage = textOrNull(input.message);
+  // The link pays one pledge: the one whose payment is next, else the first with money still open.
+  const open = pledges.filter((p) => !p.writtenOffAt && pledgeRemainingCents(pledgeAmountsOf(p)) > 0);
+  const linked = open.find((p) => p.id === next?.pledge_id) ?? open[0];
+  const publicLink = linked ? await pledgeLinkUrl(app, ctx.id, linked.id) : `${app.config.publicUrl}/${campaign.slug}`;
   const outboxId = await app.outbox.send(
     reminderMessage({
       channel: input.channel,
       recipient,
       donorName: donor.name,
       campaignName: campaign.campaignName,
-      publicLink: `${app.config.publicUrl}/${campaign.slug}`,
+      publicLink,
       remainingCents: pledges.reduce((sum, p) => sum + pledgeRemainingCents(pledgeAmountsOf(p)), 0),
       nextPaymentDate: next?.next_payment_date ?? null,
       nextPaymentCents: next?.amount_due_cents ?? null,

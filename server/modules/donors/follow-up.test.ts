@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpCallListData, FollowUpListData } from '../../../domain/donor-book/api-contract';
 import { campaigns, donorContacts, outbox } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
-import { activeUser, post } from '../../test/auth-helpers';
+import { activeUser, get, post } from '../../test/auth-helpers';
 import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
 import { addDonation, addDonor, addPledge, auditOf, customCampaign, getJson, P, path } from '../../test/donor-book-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
@@ -131,7 +131,12 @@ describe('follow-up: list, calls, reminders, next payment', () => {
     expect(mail!.body).toContain('You have $260.00 remaining on your pledge.');
     expect(mail!.body).toContain('Your next payment of $60.00 is due on 01-06-2025.');
     expect(mail!.body).toContain('See you at the rally!');
-    expect(mail!.body).toContain(`http://localhost:3000/${slug}`);
+    // A signed link to pay this pledge online (/pay-your-donation), showing what remains on it.
+    const link = /http:\/\/localhost:3000\/pay-your-donation\?token=(\S+)/.exec(mail!.body);
+    expect(link, mail!.body).not.toBeNull();
+    const view = await get(t, `/payment/pledge-link?token=${link![1]}`);
+    expect(view.json().data, view.body).toMatchObject({ slug, donor_name: 'Olive Overdue', remaining_cents: 26_000 });
+    expect((await get(t, `/payment/pledge-link?token=${link![1]}x`)).json().code).toBe('PAYMENT_LINK_INVALID');
     const [contact] = await t.db.select().from(donorContacts).where(eq(donorContacts.id, res.json().data.call_id));
     expect(contact).toMatchObject({ kind: 'reminder', channel: 'email', outboxId: mail!.id, donorId: ids.overdue });
     expect((await followUp()).follow_up_list.find((r) => r.donor_id === ids.overdue)!.last_reminder_at).toBe('2025-06-15T12:01:00.000Z');

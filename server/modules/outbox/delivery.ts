@@ -5,6 +5,7 @@
  * a failure is only recorded, never thrown.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/executor';
 import { defineJob } from '../../plugins/jobs';
 import { findOutboxMessage, insertOutboxMessage, markOutboxMessage, type NewOutboxMessage } from './repository';
 import { createTransports, type Transports } from './transports';
@@ -14,6 +15,8 @@ export const DELIVERY_QUEUE = 'deliver-message';
 export interface Outbox {
   /** Records the message and delivers it (queued or inline). Resolves with the outbox row id once recorded (inline: once tried). */
   send(message: NewOutboxMessage): Promise<string>;
+  /** Records the message in the caller's transaction and queues its delivery there: no message if it rolls back. */
+  queue(tx: Tx, message: NewOutboxMessage): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -65,6 +68,12 @@ export async function registerOutbox(app: FastifyInstance): Promise<void> {
         'message recorded',
       );
       await app.jobs.send(deliveryJob, { id: row.id }, { inline: true });
+      return row.id;
+    },
+    async queue(tx: Tx, message: NewOutboxMessage) {
+      const row = await insertOutboxMessage(tx, message);
+      app.log.info({ outboxId: row.id, channel: row.channel, purpose: row.purpose }, 'message queued');
+      await app.jobs.send(deliveryJob, { id: row.id }, { tx });
       return row.id;
     },
   });

@@ -1,0 +1,254 @@
+/**
+ * Online payments (SPEC §7 Payments: pay-online, admin-add-payment-gateway, configure-payment-gateway,
+ * purchase-package, list-payment-gateway, all-payment-gateway/{id}, purchase-list/{id}): paths and
+ * answers shared by the SPA and the server. Every answer is `{ data: … }`; errors are `{ code, message }`.
+ * Money is integer cents (USD). Pure: no React, no Node.
+ *
+ * Donor flow (open pages, no sign-in):
+ *   GET  /payment/giving-page/{slug}          → GivingPage (what /{slug} shows, and whether giving is open)
+ *   POST /payment/pay-online                   PayOnlineBody → CheckoutStarted (the order; the browser goes to approve_url)
+ *   PayPal (or the local stand-in) sends the donor back to /payment-success?payment_id=…&token={order id}
+ *   or, when they cancel, to /payment-error?payment_id=…&token=…&reason=cancelled
+ *   POST /payment/capture                      { payment_id, order_id } → PaymentReceipt (captures and records, once)
+ *   POST /payment/cancel                       { payment_id, order_id } → PaymentStatusView
+ *   GET  /payment/status/{paymentId}?order_id= → PaymentStatusView (a reload of the success or error page)
+ *   GET  /payment/pledge-link?token=…          → PledgeLinkView (/pay-your-donation?token=…)
+ *   POST /payment/webhook/paypal               PayPal's webhook events (signature verified with PayPal)
+ * Staff:
+ *   GET  /payment/list-payment-gateway          → ProviderView[] (providers the platform offers)
+ *   POST /payment/admin-add-payment-gateway     { provider, name, is_active } (platform administrator)
+ *   GET  /payment/all-payment-gateway/{campaignId} → GatewayView[] (the campaign's configured gateways)
+ *   POST /payment/configure-payment-gateway     ConfigureGatewayBody → GatewayView
+ *   POST /payment/test-payment-gateway          { campaign_id, provider } → { ok: true, message }
+ *   GET  /payment/giving-settings/{campaignId} / POST /payment/giving-settings → GivingSettings (appeal, amounts)
+ *   POST /payment/refund                         RefundOnlineBody → the donation row (refunded through PayPal)
+ *   POST /payment/purchase-package               { campaign_id, years, idempotency_key } → CheckoutStarted
+ *   GET  /payment/purchase-list/{campaignId}     → PurchaseView[] (newest first)
+ *   GET  /payment/purchase-invoice/{paymentId}?campaign_id= → the invoice PDF
+ */
+
+export const PAYMENT_PATHS = {
+  givingPage: '/payment/giving-page/:slug',
+  payOnline: '/payment/pay-online',
+  capture: '/payment/capture',
+  cancel: '/payment/cancel',
+  status: '/payment/status/:paymentId',
+  pledgeLink: '/payment/pledge-link',
+  webhook: '/payment/webhook/paypal',
+  listProviders: '/payment/list-payment-gateway',
+  addProvider: '/payment/admin-add-payment-gateway',
+  campaignGateways: '/payment/all-payment-gateway/:campaignId',
+  configureGateway: '/payment/configure-payment-gateway',
+  testGateway: '/payment/test-payment-gateway',
+  givingSettings: '/payment/giving-settings/:campaignId',
+  saveGivingSettings: '/payment/giving-settings',
+  refund: '/payment/refund',
+  purchasePackage: '/payment/purchase-package',
+  purchaseList: '/payment/purchase-list/:campaignId',
+  purchaseInvoice: '/payment/purchase-invoice/:paymentId',
+} as const;
+
+export const givingPageUrl = (slug: string) => `/payment/giving-page/${encodeURIComponent(slug)}`;
+export const paymentStatusUrl = (paymentId: string, orderId: string) => `/payment/status/${encodeURIComponent(paymentId)}?order_id=${encodeURIComponent(orderId)}`;
+export const campaignGatewaysUrl = (campaignId: string) => `/payment/all-payment-gateway/${encodeURIComponent(campaignId)}`;
+export const givingSettingsUrl = (campaignId: string) => `/payment/giving-settings/${encodeURIComponent(campaignId)}`;
+export const purchaseListUrl = (campaignId: string) => `/payment/purchase-list/${encodeURIComponent(campaignId)}`;
+export const purchaseInvoiceUrl = (campaignId: string, paymentId: string) =>
+  `/payment/purchase-invoice/${encodeURIComponent(paymentId)}?campaign_id=${encodeURIComponent(campaignId)}`;
+
+/** Shown on every page the local stand-in touches (and on /{slug} while a campaign uses it). */
+export const TEST_PAYMENTS_LABEL = 'Test payments: no money moves';
+
+export const GATEWAY_MODES = ['local', 'sandbox', 'live'] as const;
+export type GatewayMode = (typeof GATEWAY_MODES)[number];
+
+/** Online gifts: the least and the most one payment may be (the donor's limit may be lower). */
+export const ONLINE_GIFT_MIN_CENTS = 100;
+export const ONLINE_GIFT_MAX_CENTS = 10_000_000;
+export const DEFAULT_SUGGESTED_AMOUNTS_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000] as const;
+export const DEFAULT_APPEAL = 'Your gift keeps this campaign talking to voters. Every contribution counts.';
+
+// ── the public page ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * The statements a donor confirms before giving online. Wording after the contributor certification
+ * that NYC Campaign Finance Board forms and candidate donation pages carry ("I certify that … this
+ * contribution is made from my own funds, not those of another … not reimbursed … I am not a
+ * corporation …"; NYC CFB, Contribution Card and Online Contribution requirements, Board Rules
+ * 1-04(c) and 1-05; https://www.nyccfb.info/candidate-services/ "Contributions"). Every one is required.
+ */
+export const DONOR_ATTESTATIONS = [
+  { key: 'own_funds', text: 'This contribution is made from my own funds, and not those of another person or entity.' },
+  { key: 'not_reimbursed', text: 'I will not be reimbursed for this contribution by anyone.' },
+  { key: 'not_corporate', text: 'This contribution is not made from the funds of a corporation, a limited liability company or a partnership.' },
+  { key: 'personal_card', text: 'I am making this contribution with my own personal credit card or account, not one issued to a business.' },
+  { key: 'us_citizen_or_resident', text: 'I am a U.S. citizen or a lawfully admitted permanent resident.' },
+] as const;
+export type AttestationKey = (typeof DONOR_ATTESTATIONS)[number]['key'];
+
+export type GivingUnavailableReason = 'NO_GATEWAY' | 'NO_PACKAGE' | 'ARCHIVED' | 'NOT_ACTIVE';
+
+export interface GivingPage {
+  campaign_id: string;
+  slug: string;
+  campaign_name: string;
+  office: string | null;
+  logo: string | null;
+  appeal: string;
+  suggested_amounts_cents: number[];
+  min_cents: number;
+  /** The most a new individual donor may give under the campaign's rules (null: no limit known). */
+  limit_cents: number | null;
+  attestations: { key: AttestationKey; text: string }[];
+  giving: { available: true; mode: GatewayMode; test_mode: boolean } | { available: false; reason: GivingUnavailableReason };
+}
+
+/** What the donor types on /{slug} (and /pay-your-donation). */
+export interface DonorDetailsBody {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  apt_unit?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  employer: string;
+  occupation: string;
+}
+
+export interface PayOnlineBody {
+  slug: string;
+  amount_cents: number;
+  donor: DonorDetailsBody;
+  attestations: Record<AttestationKey, boolean>;
+  /** A fresh uuid per press of Pay: a second press with the same key answers the same order. */
+  idempotency_key: string;
+  /** From /pay-your-donation: the signed link of one pledge (the payment pays that pledge). */
+  pledge_token?: string | null;
+}
+
+export interface CheckoutStarted {
+  payment_id: string;
+  order_id: string;
+  approve_url: string;
+  amount_cents: number;
+  test_mode: boolean;
+}
+
+export const PAYMENT_STATUSES = ['created', 'approved', 'completed', 'declined', 'failed', 'cancelled', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface PaymentStatusView {
+  payment_id: string;
+  kind: 'donation' | 'package';
+  status: PaymentStatus;
+  amount_cents: number;
+  refunded_cents: number;
+  campaign_name: string;
+  slug: string;
+  receipt_number: string | null;
+  /** Why it did not complete (an error code of the catalogue), when it did not. */
+  failure_code: string | null;
+  completed_at: string | null;
+  test_mode: boolean;
+}
+
+/** /payment-success: the completed payment. */
+export type PaymentReceipt = PaymentStatusView & { status: 'completed'; receipt_number: string };
+
+export interface PledgeLinkView {
+  slug: string;
+  campaign_name: string;
+  logo: string | null;
+  donor_name: string;
+  pledge_id: string;
+  committed_cents: number;
+  paid_cents: number;
+  remaining_cents: number;
+  commitment_date: string;
+  giving: GivingPage['giving'];
+}
+
+// ── gateways ─────────────────────────────────────────────────────────────────────────────────
+
+export interface ProviderView {
+  provider: string;
+  name: string;
+  is_active: boolean;
+}
+
+export interface GatewayView {
+  provider: string;
+  mode: GatewayMode;
+  client_id: string;
+  /** Last 4 characters of the secret; the secret itself is never answered. */
+  secret_last4: string;
+  webhook_id: string | null;
+  /** What to paste into PayPal's developer dashboard as the webhook URL. */
+  webhook_url: string;
+  verified_at: string | null;
+  updated_at: string;
+}
+
+export interface ConfigureGatewayBody {
+  campaign_id: string;
+  provider: 'paypal';
+  mode: GatewayMode;
+  client_id: string;
+  /** Required the first time; left out to keep the stored one. */
+  client_secret?: string | null;
+  webhook_id?: string | null;
+}
+
+export interface GivingSettings {
+  campaign_id: string;
+  appeal: string;
+  suggested_amounts_cents: number[];
+}
+
+export interface RefundOnlineBody {
+  campaign_id: string;
+  donation_id: string;
+  /** Default: all that is not refunded yet. */
+  amount_cents?: number | null;
+  reason: string;
+}
+
+// ── packages ─────────────────────────────────────────────────────────────────────────────────
+
+export interface PurchasePackageBody {
+  campaign_id: string;
+  years: number;
+  idempotency_key: string;
+}
+
+export interface PurchaseView {
+  payment_id: string;
+  /** When it was bought (completed) or started. */
+  date: string;
+  years: number;
+  amount_cents: number;
+  status: PaymentStatus;
+  receipt_number: string | null;
+  has_invoice: boolean;
+}
+
+/** The error codes of this API (their texts are in domain/error-codes.ts). */
+export const PAYMENT_ERROR_CODES = [
+  'GIVING_UNAVAILABLE',
+  'PAYMENT_NOT_FOUND',
+  'PAYMENT_DECLINED',
+  'PAYMENT_CANCELLED',
+  'PAYMENT_NOT_APPROVED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_ATTESTATION_REQUIRED',
+  'PAYMENT_AMOUNT_INVALID',
+  'PAYMENT_LINK_INVALID',
+  'GATEWAY_NOT_CONFIGURED',
+  'GATEWAY_CREDENTIALS_REJECTED',
+  'GATEWAY_MODE_NOT_ALLOWED',
+  'PROVIDER_NOT_FOUND',
+  'REFUND_NOT_ONLINE',
+  'WEBHOOK_SIGNATURE_INVALID',
+] as const;

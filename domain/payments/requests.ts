@@ -1,0 +1,137 @@
+/**
+ * Yup schemas of the payment requests (domain/payments/api-contract.ts), shared by the public giving
+ * form, the gateway and package pages, and the server. Pure: no React, no Node.
+ */
+import { array, boolean, number, object, string } from 'yup';
+import { US_STATES } from '../donor-book/enums';
+import { campaignIdField, donorNameField, optionalText, US_ZIP_PATTERN } from '../validation/donors';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN } from '../validation/auth';
+import { DONOR_ATTESTATIONS, GATEWAY_MODES, ONLINE_GIFT_MAX_CENTS, ONLINE_GIFT_MIN_CENTS, type AttestationKey } from './api-contract';
+
+export const PAYMENT_VALIDATION_MESSAGES = {
+  AMOUNT: 'Please enter an amount between $1.00 and $100,000.00',
+  EMAIL_REQUIRED: 'E-mail is required',
+  EMAIL_INVALID: 'Please enter a valid email',
+  PHONE_REQUIRED: 'Phone number is required',
+  PHONE_INVALID: 'Phone number must be 10 digits',
+  ADDRESS_REQUIRED: 'Street address is required',
+  CITY_REQUIRED: 'City is required',
+  STATE_REQUIRED: 'State is required',
+  STATE_INVALID: 'Unknown state',
+  ZIP_REQUIRED: 'ZIP code is required',
+  ZIP_INVALID: 'ZIP code must be 5 digits (or ZIP+4)',
+  EMPLOYER_REQUIRED: 'Employer is required (write "Self-employed", "Retired" or "Not employed" if that applies)',
+  OCCUPATION_REQUIRED: 'Occupation is required (write "Retired" or "Not employed" if that applies)',
+  ATTESTATION_REQUIRED: 'Please confirm each statement before giving',
+  KEY_INVALID: 'Request key is not valid',
+  SLUG_REQUIRED: 'Campaign address is required',
+  PAYMENT_ID_INVALID: 'Payment id is not valid',
+  ORDER_ID_INVALID: 'Order id is not valid',
+  YEARS_INVALID: 'Choose 1, 2 or 3 years',
+  MODE_INVALID: 'Mode must be local, sandbox or live',
+  CLIENT_ID_REQUIRED: 'Client id is required',
+  SECRET_REQUIRED: 'Client secret is required',
+  APPEAL_REQUIRED: 'Appeal text is required',
+  AMOUNTS_INVALID: 'Give 1 to 6 suggested amounts between $1.00 and $100,000.00',
+  REASON_REQUIRED: 'Reason is required',
+  PROVIDER_INVALID: 'Provider must be paypal',
+} as const;
+
+const M = PAYMENT_VALIDATION_MESSAGES;
+
+const required = (max: number, message: string) =>
+  string()
+    .typeError(message)
+    .required(message)
+    .trim()
+    .test('not-blank', message, (value) => value === undefined || value.trim() !== '')
+    .max(max, message);
+
+export const onlineAmountField = number()
+  .typeError(M.AMOUNT)
+  .required(M.AMOUNT)
+  .integer(M.AMOUNT)
+  .min(ONLINE_GIFT_MIN_CENTS, M.AMOUNT)
+  .max(ONLINE_GIFT_MAX_CENTS, M.AMOUNT);
+
+/** What the donor types: everything a compliant contribution record needs (name, address, employer, occupation). */
+export const donorDetailsShape = {
+  name: donorNameField,
+  email: string().typeError(M.EMAIL_INVALID).required(M.EMAIL_REQUIRED).trim().max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID).matches(EMAIL_PATTERN, M.EMAIL_INVALID),
+  phone: string().typeError(M.PHONE_INVALID).required(M.PHONE_REQUIRED).trim().matches(MOBILE_PATTERN, M.PHONE_INVALID),
+  address: required(200, M.ADDRESS_REQUIRED),
+  apt_unit: optionalText(50),
+  city: required(100, M.CITY_REQUIRED),
+  state: string().typeError(M.STATE_INVALID).required(M.STATE_REQUIRED).oneOf(US_STATES, M.STATE_INVALID),
+  zip: string().typeError(M.ZIP_INVALID).required(M.ZIP_REQUIRED).trim().matches(US_ZIP_PATTERN, M.ZIP_INVALID),
+  employer: required(100, M.EMPLOYER_REQUIRED),
+  occupation: required(100, M.OCCUPATION_REQUIRED),
+};
+
+export const donorDetailsSchema = object(donorDetailsShape).noUnknown();
+
+export const attestationsSchema = object(
+  Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, boolean().typeError(M.ATTESTATION_REQUIRED).required(M.ATTESTATION_REQUIRED).oneOf([true], M.ATTESTATION_REQUIRED)])) as Record<
+    AttestationKey,
+    ReturnType<typeof boolean>
+  >,
+).noUnknown();
+
+const idempotencyKeyField = string().typeError(M.KEY_INVALID).required(M.KEY_INVALID).uuid(M.KEY_INVALID);
+
+export const payOnlineRequestSchema = object({
+  slug: string().typeError(M.SLUG_REQUIRED).required(M.SLUG_REQUIRED).max(100, M.SLUG_REQUIRED),
+  amount_cents: onlineAmountField,
+  donor: donorDetailsSchema.required(),
+  attestations: attestationsSchema.required(M.ATTESTATION_REQUIRED),
+  idempotency_key: idempotencyKeyField,
+  pledge_token: string().typeError(M.KEY_INVALID).nullable().optional().max(2000, M.KEY_INVALID),
+}).noUnknown();
+
+/** The public form (the SPA adds the slug and the key). */
+export const givingFormSchema = object({ amount_cents: onlineAmountField, donor: donorDetailsSchema.required(), attestations: attestationsSchema.required() });
+
+/** PayPal order ids: 17 upper-case letters and digits (a little room either way). */
+export const orderIdField = string().typeError(M.ORDER_ID_INVALID).required(M.ORDER_ID_INVALID).matches(/^[A-Z0-9-]{8,40}$/, M.ORDER_ID_INVALID);
+export const paymentIdField = string().typeError(M.PAYMENT_ID_INVALID).required(M.PAYMENT_ID_INVALID).uuid(M.PAYMENT_ID_INVALID);
+
+export const captureRequestSchema = object({ payment_id: paymentIdField, order_id: orderIdField }).noUnknown();
+
+export const configureGatewayRequestSchema = object({
+  campaign_id: campaignIdField,
+  provider: string().typeError(M.PROVIDER_INVALID).required(M.PROVIDER_INVALID).oneOf(['paypal'], M.PROVIDER_INVALID),
+  mode: string().typeError(M.MODE_INVALID).required(M.MODE_INVALID).oneOf(GATEWAY_MODES, M.MODE_INVALID),
+  client_id: required(200, M.CLIENT_ID_REQUIRED),
+  client_secret: string().typeError(M.SECRET_REQUIRED).nullable().optional().max(300, M.SECRET_REQUIRED),
+  webhook_id: string().typeError(M.CLIENT_ID_REQUIRED).nullable().optional().max(100, M.CLIENT_ID_REQUIRED),
+}).noUnknown();
+
+export const testGatewayRequestSchema = object({
+  campaign_id: campaignIdField,
+  provider: string().typeError(M.PROVIDER_INVALID).required(M.PROVIDER_INVALID).oneOf(['paypal'], M.PROVIDER_INVALID),
+}).noUnknown();
+
+export const addProviderRequestSchema = object({
+  provider: string().typeError(M.PROVIDER_INVALID).required(M.PROVIDER_INVALID).oneOf(['paypal'], M.PROVIDER_INVALID),
+  name: required(100, M.PROVIDER_INVALID),
+  is_active: boolean().typeError(M.PROVIDER_INVALID).required(M.PROVIDER_INVALID),
+}).noUnknown();
+
+export const givingSettingsRequestSchema = object({
+  campaign_id: campaignIdField,
+  appeal: required(1000, M.APPEAL_REQUIRED),
+  suggested_amounts_cents: array(onlineAmountField).typeError(M.AMOUNTS_INVALID).required(M.AMOUNTS_INVALID).min(1, M.AMOUNTS_INVALID).max(6, M.AMOUNTS_INVALID),
+}).noUnknown();
+
+export const refundOnlineRequestSchema = object({
+  campaign_id: campaignIdField,
+  donation_id: paymentIdField,
+  amount_cents: onlineAmountField.nullable().optional().min(1, M.AMOUNT),
+  reason: required(500, M.REASON_REQUIRED),
+}).noUnknown();
+
+export const purchasePackageRequestSchema = object({
+  campaign_id: campaignIdField,
+  years: number().typeError(M.YEARS_INVALID).required(M.YEARS_INVALID).integer(M.YEARS_INVALID).oneOf([1, 2, 3], M.YEARS_INVALID),
+  idempotency_key: idempotencyKeyField,
+}).noUnknown();

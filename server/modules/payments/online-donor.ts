@@ -1,0 +1,45 @@
+/**
+ * The donor of an online gift as the compliance engine and the donor book see them: found by e-mail
+ * (or phone) in the campaign, or described by what they typed (a new individual in the US).
+ */
+import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
+import type { DonorRules } from '../donors/donor-figures';
+import { cleanName, textOrNull, type DonorValues } from '../donors/normalize';
+
+export function donorDetailsOf(value: unknown): DonorDetailsBody {
+  return value as DonorDetailsBody;
+}
+
+/** A new donor's stored values (an individual; US address; eligibility undetermined). */
+export function newDonorValues(details: DonorDetailsBody): DonorValues {
+  return {
+    name: cleanName(details.name),
+    donorPhone: textOrNull(details.phone),
+    donorEmail: details.email.trim().toLowerCase(),
+    contributorType: 'individual',
+    employer: textOrNull(details.employer),
+    occupation: textOrNull(details.occupation),
+    address: textOrNull(details.address),
+    aptUnit: textOrNull(details.apt_unit),
+    city: textOrNull(details.city),
+    state: textOrNull(details.state),
+    zip: textOrNull(details.zip),
+    district: null,
+    country: 'US',
+    eligibility: 'un',
+    recipient: null,
+  };
+}
+
+/** A new individual donor in the US; where they live when known (residence can change a rule's figures). */
+export function newDonorRules(details: Pick<DonorDetailsBody, 'state' | 'city' | 'zip'> | null): DonorRules {
+  return {
+    contributorType: 'individual',
+    eligibility: 'un',
+    country: 'US',
+    state: textOrNull(details?.state),
+    city: textOrNull(details?.city),
+    zip: textOrNull(details?.zip),
+    district: null,
+  };
+}

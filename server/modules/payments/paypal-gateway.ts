@@ -1,0 +1,101 @@
+/**
+ * Which PayPal account a payment goes through, and the client for it:
+ * - a donor's gift: the campaign's own gateway (campaign_gateways; mode local | sandbox | live);
+ * - a package purchase: the platform's account (PAYPAL_* settings), or the local stand-in without them.
+ * Mode 'local' is the in-process PayPal stand-in (server/modules/paypal-standin), reached through the
+ * same client over app.inject instead of the network; it is refused when NODE_ENV=production.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayMode } from '../../../domain/payments/api-contract';
+import { fail } from '../../plugins/errors';
+import { findGateway, type GatewayRecord } from './gateway-repository';
+import { createPaypalClient, type FetchLike, type PaypalClient } from './paypal-client';
+import { secretBox } from './secret-box';
+
+export const STANDIN_PREFIX = '/paypal-standin';
+
+export interface PaypalAccount {
+  mode: GatewayMode;
+  client: PaypalClient;
+  /** verify-webhook-signature needs the id PayPal gave the webhook. */
+  webhookId: string | null;
+}
+
+/** fetch over app.inject: the stand-in is a plugin of this very app. */
+function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const path = url.slice(url.indexOf(STANDIN_PREFIX));
+    const response = await Promise.race([
+      app.inject({ method: init.method as 'GET' | 'POST', url: path, headers: init.headers, ...(init.body === undefined ? {} : { payload: init.body }) }),
+      new Promise<never>((_resolve, reject) => {
+        if (init.signal?.aborted) reject(new Error('aborted'));
+        init.signal?.addEventListener('abort', () => reject(new Error('timed out')), { once: true });
+      }),
+    ]);
+    return { status: response.statusCode, text: async () => response.body };
+  };
+}
+
+export function localModeAllowed(app: FastifyInstance): boolean {
+  return app.config.nodeEnv !== 'production';
+}
+
+/** Per-call timeout: short in tests so a hanging stand-in fails fast. */
+function timeoutMs(app: FastifyInstance): number {
+  return app.config.nodeEnv === 'test' ? 1_500 : 20_000;
+}
+
+export function paypalClientFor(app: FastifyInstance, mode: GatewayMode, clientId: string, clientSecret: string): PaypalClient {
+  if (mode === 'local') {
+    if (!localModeAllowed(app)) throw fail(409, 'GATEWAY_MODE_NOT_ALLOWED');
+    return createPaypalClient({ baseUrl: `${app.config.publicUrl}${STANDIN_PREFIX}`, clientId, clientSecret, fetch: injectFetch(app), timeoutMs: timeoutMs(app) });
+  }
+  const baseUrl = mode === 'live' ? app.config.paypalBaseUrls.live : app.config.paypalBaseUrls.sandbox;
+  return createPaypalClient({ baseUrl, clientId, clientSecret, fetch: (url, init) => fetch(url, init), timeoutMs: timeoutMs(app) });
+}
+
+/** Clients are kept per gateway version (the token is cached inside). */
+const clients = new WeakMap<FastifyInstance, Map<string, PaypalClient>>();
+
+function cachedClient(app: FastifyInstance, key: string, make: () => PaypalClient): PaypalClient {
+  let map = clients.get(app);
+  if (!map) clients.set(app, (map = new Map()));
+  let client = map.get(key);
+  if (!client) map.set(key, (client = make()));
+  return client;
+}
+
+export function gatewayAccount(app: FastifyInstance, gateway: GatewayRecord): PaypalAccount {
+  const mode = gateway.mode as GatewayMode;
+  const key = `${gateway.id}:${gateway.updatedAt.getTime()}`;
+  const client = cachedClient(app, key, () => paypalClientFor(app, mode, gateway.clientId, secretBox(app.config.paymentSecretKey).open(gateway.secretCiphertext)));
+  return { mode, client, webhookId: gateway.webhookId };
+}
+
+/** The campaign's account, or null when it has none (online giving is then not available). */
+export async function campaignAccount(app: FastifyInstance, campaignId: string): Promise<PaypalAccount | null> {
+  const gateway = await findGateway(app.db, campaignId);
+  if (!gateway) return null;
+  if (gateway.mode === 'local' && !localModeAllowed(app)) return null;
+  return gatewayAccount(app, gateway);
+}
+
+/** The platform's account (package purchases), or null when none can be used (production without PAYPAL_*). */
+export function platformAccount(app: FastifyInstance): PaypalAccount | null {
+  const paypal = app.config.paypal;
+  if (paypal) return { mode: paypal.mode, client: cachedClient(app, 'platform', () => paypalClientFor(app, paypal.mode, paypal.clientId, paypal.clientSecret)), webhookId: paypal.webhookId };
+  if (!localModeAllowed(app)) return null;
+  const clientId = 'platform-local';
+  return { mode: 'local', client: cachedClient(app, 'platform', () => paypalClientFor(app, 'local', clientId, 'local-secret')), webhookId: standinWebhookIdOf(clientId) };
+}
+
+/** The webhook id the stand-in signs with for a client id (mirrors paypal-standin's standinWebhookId). */
+export function standinWebhookIdOf(clientId: string): string {
+  // Kept in step with server/modules/paypal-standin/standin-routes.ts (a test checks both agree).
+  return `WH-LOCAL-${createHashHex(clientId).slice(0, 16).toUpperCase()}`;
+}
+
+function createHashHex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

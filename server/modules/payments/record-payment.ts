@@ -1,0 +1,128 @@
+/**
+ * Recording a captured payment, exactly once, whoever gets there first (the donor's browser, the
+ * webhook, the reconciliation job): the payment row is locked and a completed one is left alone; the
+ * donation's external_ref (the capture id) is unique too. A gift finds its donor (the pledge's, or by
+ * e-mail / phone) or makes one, records the donation (method paypal), and queues the receipt e-mail in
+ * the same transaction. A package purchase starts or extends the package.
+ * Money has moved by then: a capture is recorded even if the payment had been marked failed.
+ */
+import type { FastifyInstance } from 'fastify';
+import { formatCents } from '../../../domain/money';
+import { isoDay } from '../../../domain/validation/donors';
+import type { Tx } from '../../db/executor';
+import { applyPackage } from '../campaign/package-service';
+import { findCampaignById } from '../campaign/repository';
+import { auditBook } from '../donors/book-audit';
+import { insertDonor, lockDonor, type DonorRecord } from '../donors/donor-repository';
+import { insertDonation } from '../donations/repository';
+import { donationSnapshot } from '../donations/view';
+import { displayDate } from '../donors/reminder-message';
+import { existingDonor } from './gift-check';
+import { donorDetailsOf, newDonorValues } from './online-donor';
+import { lockDonorEmail, lockPayment, nextReceiptNumber, updatePayment, type PaymentRecord } from './payment-repository';
+
+export interface CapturedMoney {
+  captureId: string;
+  amountCents: number;
+}
+
+async function donorFor(tx: Tx, payment: PaymentRecord, now: Date): Promise<DonorRecord> {
+  const details = donorDetailsOf(payment.donorDetails);
+  await lockDonorEmail(tx, payment.campaignId, details.email);
+  const found = await existingDonor(tx, payment.campaignId, details, payment.donorId);
+  if (found) return (await lockDonor(tx, payment.campaignId, found.id)) ?? found;
+  const donor = await insertDonor(tx, { ...newDonorValues(details), campaignId: payment.campaignId, createdBy: null, createdAt: now, updatedAt: now });
+  await auditBook(tx, { campaignId: payment.campaignId, actorId: null, action: 'donor.created', entity: 'donor', entityId: donor.id, before: null, after: { name: donor.name, source: 'online' } }, now);
+  return donor;
+}
+
+function receiptEmail(input: { to: string; donorName: string; campaignName: string; amountCents: number; receipt: string; day: string; testMode: boolean; slugUrl: string }) {
+  const lines = [
+    `Dear ${input.donorName},`,
+    '',
+    `Thank you for your contribution of ${formatCents(input.amountCents)} to ${input.campaignName}.`,
+    '',
+    `Receipt number: ${input.receipt}`,
+    `Date: ${displayDate(input.day)}`,
+    `Amount: ${formatCents(input.amountCents)}`,
+    'Paid with: PayPal',
+    ...(input.testMode ? ['', 'Test payments: no money moves. This gift was made on a test gateway.'] : []),
+    '',
+    'Please keep this receipt for your records.',
+    input.slugUrl,
+    '',
+    input.campaignName,
+  ];
+  return { channel: 'email' as const, recipient: input.to, subject: `${input.campaignName}: receipt ${input.receipt}`, body: lines.join('\n'), purpose: 'donation_receipt' };
+}
+
+async function recordGift(app: FastifyInstance, tx: Tx, payment: PaymentRecord, money: CapturedMoney, now: Date): Promise<PaymentRecord> {
+  const campaign = await findCampaignById(tx, payment.campaignId);
+  const donor = await donorFor(tx, payment, now);
+  const receipt = await nextReceiptNumber(tx);
+  const day = isoDay(now);
+  const donation = await insertDonation(tx, {
+    campaignId: payment.campaignId,
+    donorId: donor.id,
+    pledgeId: payment.pledgeId,
+    payingDate: day,
+    paidAmountCents: money.amountCents,
+    paymentMethod: 'paypal',
+    referenceNumber: money.captureId,
+    checkNumber: null,
+    recipient: null,
+    memo: `Online gift, receipt ${receipt}`,
+    source: 'online',
+    externalRef: `paypal:${money.captureId}`,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await auditBook(tx, { campaignId: payment.campaignId, actorId: null, action: 'donation.created', entity: 'donation', entityId: donation.id, before: null, after: { ...donationSnapshot(donation), payment_id: payment.id } }, now);
+  const details = donorDetailsOf(payment.donorDetails);
+  await app.outbox.queue(
+    tx,
+    receiptEmail({
+      to: details.email,
+      donorName: donor.name,
+      campaignName: campaign?.campaignName ?? '',
+      amountCents: money.amountCents,
+      receipt,
+      day,
+      testMode: payment.mode === 'local',
+      slugUrl: campaign ? `${app.config.publicUrl}/${campaign.slug}` : app.config.publicUrl,
+    }),
+  );
+  return updatePayment(
+    tx,
+    payment.id,
+    { status: 'completed', captureId: money.captureId, donorId: donor.id, donationId: donation.id, receiptNumber: receipt, completedAt: now, failureCode: null },
+    now,
+  );
+}
+
+async function recordPackage(tx: Tx, payment: PaymentRecord, money: CapturedMoney, now: Date): Promise<PaymentRecord> {
+  const receipt = await nextReceiptNumber(tx);
+  await applyPackage(tx, payment.campaignId, payment.packageYears ?? 1, {
+    source: 'purchase',
+    amountCents: money.amountCents,
+    actorId: payment.createdBy,
+    now,
+    details: { payment_id: payment.id, receipt_number: receipt },
+  });
+  return updatePayment(tx, payment.id, { status: 'completed', captureId: money.captureId, receiptNumber: receipt, completedAt: now, failureCode: null }, now);
+}
+
+/** Records the capture of `paymentId` unless it is recorded already; answers the payment as it stands. */
+export async function recordCapture(app: FastifyInstance, paymentId: string, money: CapturedMoney): Promise<PaymentRecord | null> {
+  const now = app.clock.now();
+  const recorded = await app.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment || payment.status === 'completed') return { payment, fresh: false };
+    if (money.amountCents !== payment.amountCents) app.log.error({ paymentId, expected: payment.amountCents, captured: money.amountCents }, 'captured amount differs from the order');
+    const done = payment.kind === 'package' ? await recordPackage(tx, payment, money, now) : await recordGift(app, tx, payment, money, now);
+    return { payment: done, fresh: true };
+  });
+  if (recorded.fresh) app.log.info({ paymentId, captureId: money.captureId, campaignId: recorded.payment?.campaignId }, 'online payment recorded');
+  return recorded.payment;
+}

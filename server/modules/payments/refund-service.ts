@@ -1,0 +1,95 @@
+/**
+ * Refunds through PayPal, reflected in the books exactly once: a refund is a donation_refunds row keyed
+ * by PayPal's refund id (unique), written by whoever learns of it first: the answer of the refund call
+ * (staff pressed Refund) or the PAYMENT.CAPTURE.REFUNDED / REVERSED webhook (also refunds made in
+ * PayPal's own dashboard). The donation's refunded total, the donor's figures and the campaign totals
+ * follow from the row (triggers of migrations 0012 and 0016).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DonationRow } from '../../../domain/donor-book/api-contract';
+import type { RefundOnlineBody } from '../../../domain/payments/api-contract';
+import { isoDay } from '../../../domain/validation/donors';
+import type { CampaignContext } from '../../plugins/access';
+import type { AuthUser } from '../../plugins/auth';
+import { fail } from '../../plugins/errors';
+import { auditBook } from '../donors/book-audit';
+import { lockDonor } from '../donors/donor-repository';
+import { findDonation, insertProviderRefund, lockDonation, refundsOfDonations } from '../donations/repository';
+import { donationSnapshot, toDonationRow } from '../donations/view';
+import { accountOf } from './capture-service';
+import { providerFailure } from './giving-service';
+import { findPaymentOfDonation, lockPayment, updatePayment, type PaymentRecord } from './payment-repository';
+
+export interface ProviderRefund {
+  refundId: string;
+  amountCents: number;
+  reason: string;
+  actorId: string | null;
+}
+
+/** Books a provider refund of `payment` once; answers whether this call booked it. */
+export async function applyProviderRefund(app: FastifyInstance, paymentId: string, refund: ProviderRefund): Promise<boolean> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment || payment.status !== 'completed') return false;
+    const left = payment.amountCents - payment.refundedCents;
+    const amount = Math.min(refund.amountCents, left);
+    if (amount <= 0) return false;
+    if (payment.kind === 'donation' && payment.donationId) {
+      const found = await findDonation(tx, payment.campaignId, payment.donationId);
+      if (!found) return false;
+      await lockDonor(tx, payment.campaignId, found.donation.donorId);
+      const donation = await lockDonation(tx, payment.campaignId, payment.donationId);
+      if (!donation) return false;
+      const booked = await insertProviderRefund(tx, {
+        campaignId: payment.campaignId,
+        donationId: donation.id,
+        amountCents: Math.min(amount, donation.paidAmountCents - donation.refundedCents),
+        refundDate: isoDay(now),
+        reason: refund.reason,
+        createdBy: refund.actorId,
+        createdAt: now,
+        externalRef: `paypal:${refund.refundId}`,
+      });
+      if (!booked) return false;
+      await auditBook(
+        tx,
+        { campaignId: payment.campaignId, actorId: refund.actorId, action: 'donation.refunded', entity: 'donation', entityId: donation.id, before: donationSnapshot(donation), after: { refund_id: refund.refundId, amount_cents: booked.amountCents, via: 'paypal' } },
+        now,
+      );
+    }
+    await updatePayment(tx, payment.id, { refundedCents: payment.refundedCents + amount }, now);
+    return true;
+  });
+}
+
+/** POST /payment/refund: refunds (part of) an online donation through PayPal, then books it. */
+export async function refundOnline(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: RefundOnlineBody): Promise<DonationRow> {
+  const donationId = body.donation_id.toLowerCase();
+  const payment: PaymentRecord | null = await findPaymentOfDonation(app.db, ctx.id, donationId);
+  const found = await findDonation(app.db, ctx.id, donationId);
+  if (!found) throw fail(404, 'DONATION_NOT_FOUND');
+  if (!payment || payment.status !== 'completed' || !payment.captureId) throw fail(422, 'REFUND_NOT_ONLINE');
+  const refundable = found.donation.paidAmountCents - found.donation.refundedCents;
+  if (refundable <= 0) throw fail(409, 'DONATION_ALREADY_REFUNDED');
+  const amount = body.amount_cents ?? refundable;
+  if (amount > refundable) throw fail(422, 'REFUND_EXCEEDS_PAID', { refundable_cents: refundable });
+  const account = await accountOf(app, payment);
+  let refund;
+  try {
+    refund = await account.client.refundCapture(payment.captureId, {
+      // The same press retried asks PayPal for the same refund (it answers the first one).
+      requestId: `refund-${payment.id}-${found.donation.refundedCents}-${amount}`,
+      amountCents: amount,
+      invoiceId: payment.id,
+      note: body.reason,
+    });
+  } catch (error) {
+    providerFailure(error);
+  }
+  await applyProviderRefund(app, payment.id, { refundId: refund.id, amountCents: amount, reason: body.reason.trim(), actorId: auth.id });
+  const after = (await findDonation(app.db, ctx.id, donationId))!;
+  const refunds = await refundsOfDonations(app.db, ctx.id, [donationId]);
+  return toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? []);
+}

@@ -1,0 +1,102 @@
+/**
+ * Test controls of the stand-in: `app.paypalStandin` for Vitest, and POST /paypal-standin/_control for
+ * Playwright (`{ action: 'fail-next'|'hang-next'|'hold-webhooks'|'deliver-held'|'reverse'|'refund',
+ * call?, status?, hold?, capture_id?, amount_cents? }` → `{ ok: true }`). The whole stand-in is refused
+ * in production, so these never exist there.
+ */
+import type { FastifyInstance } from 'fastify';
+import { STANDIN_ROUTE } from './standin-api-routes';
+import { directEmitter, STANDIN_CALLS, type Standin, type StandinCall } from './standin-context';
+import { issues, paypalError } from './standin-errors';
+import { bodyObject } from './standin-input';
+import { formatCents } from './standin-money';
+import { refundCapture } from './standin-payments';
+import { ORDER_ID_PATTERN } from './standin-records';
+
+export interface PaypalStandinControl {
+  /** The next such call answers a PayPal-shaped error (default 500 INTERNAL_SERVER_ERROR). */
+  failNext(call: StandinCall, status?: number): void;
+  /** The next such call never answers (until the app closes, when it answers 503). */
+  hangNext(call: StandinCall): void;
+  /** While held, events queue instead of being delivered. */
+  holdWebhooks(hold: boolean): void;
+  /** Delivers every queued event now (in order); resolves once delivered (or given up). */
+  deliverHeld(): Promise<void>;
+  /** Resolves when no delivery is in flight or waiting for a retry. */
+  settled(): Promise<void>;
+  /** PayPal reverses a capture (chargeback) for all that remains: PAYMENT.CAPTURE.REVERSED. */
+  reverseCapture(captureId: string): Promise<void>;
+  /** A refund made in PayPal's own dashboard (default: all that remains): PAYMENT.CAPTURE.REFUNDED. */
+  refundInPaypal(captureId: string, amountCents?: number): Promise<void>;
+}
+
+function checkCaptureId(captureId: string): void {
+  if (!ORDER_ID_PATTERN.test(captureId)) throw paypalError(404, [issues.notFound('capture_id', captureId.slice(0, 100))]);
+}
+
+export function createControl(standin: Standin): PaypalStandinControl {
+  const emit = directEmitter(standin);
+  return {
+    failNext: (call, status) => standin.faults.failNext(call, status),
+    hangNext: (call) => standin.faults.hangNext(call),
+    holdWebhooks: (hold) => standin.delivery.hold(hold),
+    deliverHeld: () => standin.delivery.deliverHeld(),
+    settled: () => standin.delivery.settled(),
+    async reverseCapture(captureId) {
+      checkCaptureId(captureId);
+      await refundCapture(standin, { captureId, clientId: null, requestId: null, body: { note_to_payer: 'Payment reversed' }, reversal: true }, emit);
+    },
+    async refundInPaypal(captureId, amountCents) {
+      checkCaptureId(captureId);
+      if (amountCents !== undefined && (!Number.isSafeInteger(amountCents) || amountCents <= 0)) throw paypalError(422, [issues.badValue('/amount_cents')]);
+      const body = amountCents === undefined ? {} : { amount: { currency_code: 'USD', value: formatCents(amountCents) } };
+      await refundCapture(standin, { captureId, clientId: null, requestId: null, body }, emit);
+    },
+  };
+}
+
+const ACTIONS = ['fail-next', 'hang-next', 'hold-webhooks', 'deliver-held', 'reverse', 'refund'] as const;
+
+export function registerControlRoute(app: FastifyInstance, control: PaypalStandinControl): void {
+  app.post('/_control', STANDIN_ROUTE, async (request) => {
+    const body = bodyObject(request);
+    const action = body.action;
+    if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) throw paypalError(400, [issues.badValue('/action')]);
+    const call = () => {
+      if (typeof body.call !== 'string' || !(STANDIN_CALLS as readonly string[]).includes(body.call)) throw paypalError(400, [issues.badValue('/call')]);
+      return body.call as StandinCall;
+    };
+    const captureId = () => {
+      if (typeof body.capture_id !== 'string') throw paypalError(400, [issues.missing('/capture_id')]);
+      return body.capture_id;
+    };
+    switch (action as (typeof ACTIONS)[number]) {
+      case 'fail-next': {
+        const status = body.status ?? 500;
+        if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) throw paypalError(400, [issues.badValue('/status')]);
+        control.failNext(call(), status);
+        break;
+      }
+      case 'hang-next':
+        control.hangNext(call());
+        break;
+      case 'hold-webhooks':
+        if (typeof body.hold !== 'boolean') throw paypalError(400, [issues.badValue('/hold')]);
+        control.holdWebhooks(body.hold);
+        break;
+      case 'deliver-held':
+        await control.deliverHeld();
+        break;
+      case 'reverse':
+        await control.reverseCapture(captureId());
+        break;
+      case 'refund': {
+        const amount = body.amount_cents;
+        if (amount !== undefined && typeof amount !== 'number') throw paypalError(400, [issues.badValue('/amount_cents')]);
+        await control.refundInPaypal(captureId(), amount);
+        break;
+      }
+    }
+    return { ok: true };
+  });
+}

@@ -1,0 +1,220 @@
+/**
+ * Webhook events of the stand-in and their delivery to the product's webhook route, in-process
+ * (`app.inject`), with PayPal's headers and a signature the stand-in's verify call accepts.
+ *
+ * - Events of one order are delivered in order; a non-2xx answer (or a throw) is retried with
+ *   doubling waits, then given up and logged.
+ * - An event waits for its `gate` (the answer of the call that caused it) before its first try.
+ * - While held (`hold(true)`), events queue; `deliverHeld()` sends them.
+ * - `close()` clears every timer and waits for a try in flight: nothing outlives `app.close()`.
+ * The queue is in memory: events not yet delivered when the server stops are lost (PayPal would
+ * retry them for days; the product's reconciliation covers that case).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { formatCents } from './standin-money';
+import { eventId } from './standin-records';
+import { AUTH_ALGO, certUrl, signTransmission, standinWebhookId } from './standin-signature';
+
+export type StandinEventType = 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED';
+
+const RESOURCE_TYPES: Record<StandinEventType, string> = {
+  'CHECKOUT.ORDER.APPROVED': 'checkout-order',
+  'PAYMENT.CAPTURE.COMPLETED': 'capture',
+  'PAYMENT.CAPTURE.REFUNDED': 'refund',
+  'PAYMENT.CAPTURE.REVERSED': 'refund',
+};
+
+export interface WebhookEvent {
+  id: string;
+  event_version: '1.0';
+  create_time: string;
+  resource_type: string;
+  resource_version: '2.0';
+  event_type: StandinEventType;
+  summary: string;
+  resource: Record<string, unknown>;
+  links: unknown[];
+}
+
+export interface QueuedEvent {
+  event: WebhookEvent;
+  /** Events of one order are delivered in order. */
+  orderId: string;
+  /** The client id of the order: its webhook id signs the delivery. */
+  clientId: string;
+  /** Opens once the answer of the call that caused the event has been sent. */
+  gate: Gate;
+}
+
+/** A promise opened by hand (or by `close()`, so no delivery waits forever). */
+export interface Gate {
+  promise: Promise<void>;
+  open(): void;
+}
+
+function summaryOf(type: StandinEventType, amountCents: number | null): string {
+  const amount = amountCents === null ? '' : `$ ${formatCents(amountCents)} USD`;
+  switch (type) {
+    case 'CHECKOUT.ORDER.APPROVED':
+      return 'An order has been approved by buyer';
+    case 'PAYMENT.CAPTURE.COMPLETED':
+      return `Payment completed for ${amount}`;
+    case 'PAYMENT.CAPTURE.REFUNDED':
+      return `A ${amount} capture payment was refunded`;
+    case 'PAYMENT.CAPTURE.REVERSED':
+      return `A ${amount} capture payment was reversed`;
+  }
+}
+
+export function buildEvent(type: StandinEventType, resource: Record<string, unknown>, amountCents: number | null, now: Date): WebhookEvent {
+  return {
+    id: eventId(),
+    event_version: '1.0',
+    create_time: now.toISOString(),
+    resource_type: RESOURCE_TYPES[type],
+    resource_version: '2.0',
+    event_type: type,
+    summary: summaryOf(type, amountCents),
+    resource,
+    links: [],
+  };
+}
+
+export interface DeliveryOptions {
+  /** Where events are posted (in-process). */
+  url: string;
+  /** The stand-in's base URL (for the cert URL header). */
+  base: string;
+  /** First wait before a retry; doubles each time. */
+  retryDelayMs: number;
+  /** Tries after the first. */
+  retries: number;
+}
+
+export class WebhookDelivery {
+  private held: QueuedEvent[] = [];
+  private holding = false;
+  private closed = false;
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  private readonly gates = new Set<Gate>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: DeliveryOptions,
+  ) {}
+
+  /** A gate for events caused by a call still answering; open it once the answer is sent. */
+  gate(): Gate {
+    let open!: () => void;
+    const promise = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const gate: Gate = {
+      promise,
+      open: () => {
+        this.gates.delete(gate);
+        open();
+      },
+    };
+    if (this.closed) open();
+    else this.gates.add(gate);
+    return gate;
+  }
+
+  /** A gate that is already open (events not caused by a call: the test controls). */
+  static readonly OPEN: Gate = { promise: Promise.resolve(), open: () => undefined };
+
+  enqueue(events: QueuedEvent[]): void {
+    if (this.closed) return;
+    for (const queued of events) {
+      if (this.holding) this.held.push(queued);
+      else this.start(queued);
+    }
+  }
+
+  hold(hold: boolean): void {
+    this.holding = hold;
+    if (!hold) for (const queued of this.held.splice(0)) this.start(queued);
+  }
+
+  /** Delivers every held event now, in order; resolves when they are delivered or given up. */
+  async deliverHeld(): Promise<void> {
+    await Promise.all(this.held.splice(0).map((queued) => this.start(queued)));
+  }
+
+  /** Resolves when no delivery is in flight or waiting for a retry (held events do not count). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Stops: no new try, every timer cleared; waits for a try in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.held = [];
+    for (const [timer, wake] of this.timers) {
+      clearTimeout(timer);
+      wake();
+    }
+    this.timers.clear();
+    for (const gate of [...this.gates]) gate.open();
+    await this.settled();
+  }
+
+  private start(queued: QueuedEvent): Promise<void> {
+    const previous = this.chains.get(queued.orderId) ?? Promise.resolve();
+    const run = previous.then(() => queued.gate.promise).then(() => this.deliver(queued));
+    this.chains.set(queued.orderId, run);
+    this.running.add(run);
+    void run.finally(() => {
+      this.running.delete(run);
+      if (this.chains.get(queued.orderId) === run) this.chains.delete(queued.orderId);
+    });
+    return run;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.set(timer, resolve);
+    });
+  }
+
+  private async deliver({ event, clientId }: QueuedEvent): Promise<void> {
+    const rawBody = JSON.stringify(event);
+    const transmissionId = randomUUID();
+    const transmissionTime = new Date().toISOString();
+    const signature = signTransmission(this.app.config.tokenSecret, { transmissionId, transmissionTime, webhookId: standinWebhookId(clientId), rawBody });
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'PayPal/AUHD-214.0-STANDIN',
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': transmissionTime,
+      'paypal-transmission-sig': signature,
+      'paypal-cert-url': certUrl(this.options.base),
+      'paypal-auth-algo': AUTH_ALGO,
+    };
+    for (let attempt = 0; attempt <= this.options.retries; attempt++) {
+      if (this.closed) return;
+      let status = 0;
+      try {
+        const response = await this.app.inject({ method: 'POST', url: this.options.url, headers, payload: rawBody });
+        status = response.statusCode;
+      } catch (error) {
+        this.app.log.warn({ err: error, eventId: event.id }, 'paypal stand-in: webhook delivery threw');
+      }
+      if (status >= 200 && status < 300) return;
+      if (attempt < this.options.retries) {
+        this.app.log.info({ eventId: event.id, eventType: event.event_type, status, attempt: attempt + 1 }, 'paypal stand-in: webhook refused, will retry');
+        await this.sleep(this.options.retryDelayMs * 2 ** attempt);
+      } else {
+        this.app.log.warn({ eventId: event.id, eventType: event.event_type, status }, 'paypal stand-in: webhook refused, giving up');
+      }
+    }
+  }
+}
