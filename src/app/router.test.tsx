@@ -6,9 +6,23 @@ import { STORAGE_KEYS } from '../lib/session';
 import { renderApp, signIn } from '../test/render-app';
 
 const server = setupServer(
-  http.get('*/campaign/get_campaign_by_slug/:slug', ({ params }) =>
+  http.get('*/payment/giving-page/:slug', ({ params }) =>
     params.slug === 'friends-of-jane'
-      ? HttpResponse.json({ data: { campaign_name: 'Friends of Jane', slug: 'friends-of-jane' } })
+      ? HttpResponse.json({
+          data: {
+            campaign_id: '11111111-1111-4111-8111-111111111111',
+            slug: 'friends-of-jane',
+            campaign_name: 'Friends of Jane',
+            office: null,
+            logo: null,
+            appeal: 'Help Jane win.',
+            suggested_amounts_cents: [2500],
+            min_cents: 100,
+            limit_cents: 210000,
+            attestations: [],
+            giving: { available: false, reason: 'NO_GATEWAY' },
+          },
+        })
       : HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 }),
   ),
 );
@@ -178,7 +192,6 @@ describe('every route renders', () => {
     ['/purchase-package', 'Purchase Package'],
     ['/bulk-history', 'Bulk History'],
     ['/user-management', 'User Management'],
-    ['/pay-your-donation', 'Pay Your Donation'],
   ];
   it.each(privatePages)('%s (signed in) shows %s', async (path, title) => {
     signIn();

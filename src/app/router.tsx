@@ -70,7 +70,6 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
                 page(paths.bulkHistory, pages.BulkHistory),
                 page(paths.userManagement, pages.UserManagement),
                 page(paths.adminUsers, pages.UsersApproval),
-                page(paths.payYourDonation, pages.PayYourDonation),
               ],
             },
             { element: <AuthLayout />, children: [page(paths.approveCampaign, pages.ApproveCampaign)] },
@@ -102,6 +101,8 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
           children: [
             page(paths.paymentSuccess, pages.PaymentSuccess),
             page(paths.paymentError, pages.PaymentError),
+            // Open: a donor follows a reminder's pledge link without an account.
+            page(paths.payYourDonation, pages.PayYourDonation),
             page(paths.error400, NotFoundPage),
             ...(devOutbox ? [page(paths.devOutbox, pages.DevOutbox)] : []),
             page(paths.donationSlug, pages.PublicDonation),

@@ -50,3 +50,8 @@ export async function stateExists(db: Executor, state: string): Promise<boolean>
 export async function listElectionCycles(db: Executor): Promise<ElectionCycleItem[]> {
   return db.select(cycleColumns).from(electionCycles).orderBy(asc(electionCycles.sortOrder), asc(electionCycles.value));
 }
+
+export async function findOfficeLabel(db: Executor, office: string): Promise<string | null> {
+  const [row] = await db.select({ label: officesSought.label }).from(officesSought).where(eq(officesSought.value, office)).limit(1);
+  return row?.label ?? null;
+}

@@ -19,6 +19,7 @@ import { limitFor } from '../../../domain/compliance/engine';
 import { isoDay } from '../../../domain/validation/donors';
 import { campaignNotFound } from '../../plugins/access';
 import { fail } from '../../plugins/errors';
+import { findOfficeLabel } from '../campaign/reference-repository';
 import { findCampaignBySlug } from '../campaign/repository';
 import { packageView } from '../campaign/view';
 import { loadBookCampaign } from '../donors/book-campaign';
@@ -64,13 +65,17 @@ export function givingOf({ account, unavailable }: Omit<GivingCampaign, 'campaig
 
 export async function givingPage(app: FastifyInstance, slug: string): Promise<GivingPage> {
   const { campaign, ...state } = await givingCampaign(app, slug);
-  const [settings, book] = await Promise.all([findGivingPage(app.db, campaign.id), loadBookCampaign(app.db, campaign.id)]);
+  const [settings, book, office] = await Promise.all([
+    findGivingPage(app.db, campaign.id),
+    loadBookCampaign(app.db, campaign.id),
+    campaign.officeSought ? findOfficeLabel(app.db, campaign.officeSought) : null,
+  ]);
   const limit = limitFor(book.compliance, complianceDonorOf(newDonorRules(null)));
   return {
     campaign_id: campaign.id,
     slug: campaign.slug,
     campaign_name: campaign.campaignName,
-    office: campaign.officeSought,
+    office,
     logo: campaign.logo,
     appeal: settings?.appeal ?? DEFAULT_APPEAL,
     suggested_amounts_cents: settings?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS],

@@ -1,5 +1,103 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GatewayView } from '../../../../domain/payments/api-contract';
+import { selectSelectedCampaign } from '../../../app/campaign-selectors';
+import { useAppSelector } from '../../../app/hooks';
+import { useCan } from '../../../app/use-can';
+import { FormAlert } from '../../../components/form-alert';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { PageHeader } from '../../../components/page-header';
+import { SubmitButton } from '../../../components/submit-button';
+import { config } from '../../../config/env';
+import { apiErrorMessage } from '../../../lib/api-error';
+import '../../../lib/staff-catalogue';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useCampaignId, useRemote } from '../../../lib/use-remote';
+import { getGivingSettings, listCampaignGateways, listProviders } from '../api/payments-api';
+import { CopyField } from '../components/copy-field';
+import { GatewayCard } from '../components/gateway-card';
+import { GivingSettingsCard } from '../components/giving-settings-card';
+import styles from '../components/staff.module.css';
 
+/**
+ * /payment_gateway (payment_gateway.read to see, .write to change): the selected campaign's PayPal
+ * account, its public giving page's address, and what that page says (appeal, suggested amounts).
+ * The route gate has already checked the selection and the read permission.
+ */
 export default function PaymentGatewayPage() {
-  return <PlaceholderPage i18nKey="pages.paymentGateway" />;
+  const { t } = useTranslation();
+  const title = t('pages.paymentGateway.title');
+  usePageTitle(title);
+  const campaignId = useCampaignId();
+  const canWrite = useCan('payment_gateway.write');
+  const slug = useAppSelector(selectSelectedCampaign)?.slug ?? null;
+  const gateways = useRemote(campaignId ? `${campaignId}:gateways` : null, async () => {
+    const [configured, providers] = await Promise.all([listCampaignGateways(campaignId), listProviders()]);
+    return { campaignId, configured, providers };
+  });
+  const settings = useRemote(campaignId ? `${campaignId}:giving-settings` : null, () => getGivingSettings(campaignId));
+  const [saved, setSaved] = useState<{ campaignId: string; gateway: GatewayView } | null>(null);
+
+  const loaded = gateways.data?.campaignId === campaignId ? gateways.data : null;
+  const paypal = saved?.campaignId === campaignId ? saved.gateway : (loaded?.configured.find((g) => g.provider === 'paypal') ?? null);
+  const offered = loaded ? loaded.providers.some((p) => p.provider === 'paypal' && p.is_active) : true;
+  const givingSettings = settings.data?.campaign_id === campaignId ? settings.data : null;
+
+  return (
+    <>
+      <PageHeader title={title} context={t('pages.paymentGateway.context')} />
+      {slug && (
+        <section className={styles.card} aria-labelledby="public-page-heading">
+          <h2 id="public-page-heading" className={styles.heading}>
+            {t('payments.gateway.publicTitle')}
+          </h2>
+          <p className={styles.text}>{t('payments.gateway.publicText')}</p>
+          <CopyField label={t('payments.gateway.publicUrl')} value={`${config.webBaseUrl}/${slug}`} copyLabel={t('payments.gateway.copyPublic')} />
+        </section>
+      )}
+
+      {!loaded && gateways.error ? (
+        <LoadFailed error={gateways.error} onRetry={gateways.reload} />
+      ) : !loaded ? (
+        <LoadingOverlay inline />
+      ) : (
+        <>
+          {!offered && (
+            <FormAlert kind="info">
+              <p>{t('payments.gateway.notOffered')}</p>
+            </FormAlert>
+          )}
+          <GatewayCard
+            key={`${campaignId}:${paypal ? 'stored' : 'new'}`}
+            campaignId={campaignId}
+            gateway={paypal}
+            canWrite={canWrite}
+            onSaved={(gateway) => setSaved({ campaignId, gateway })}
+          />
+        </>
+      )}
+
+      {!givingSettings && settings.error ? (
+        <LoadFailed error={settings.error} onRetry={settings.reload} />
+      ) : !givingSettings ? (
+        loaded && <LoadingOverlay inline />
+      ) : (
+        <GivingSettingsCard key={campaignId} campaignId={campaignId} settings={givingSettings} canWrite={canWrite} />
+      )}
+    </>
+  );
+}
+
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.card}>
+      <p className={styles.text} role="alert">
+        {apiErrorMessage(error)}
+      </p>
+      <SubmitButton type="button" variant="secondary" onClick={onRetry}>
+        {t('payments.give.retry')}
+      </SubmitButton>
+    </section>
+  );
 }

@@ -1,5 +1,225 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatCents } from '../../../../domain/money';
+import { formatDisplayDate } from '../../../../domain/package-expiry';
+import type { PaymentStatusView } from '../../../../domain/payments/api-contract';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import buttonStyles from '../../../components/button.module.css';
+import { SubmitButton } from '../../../components/submit-button';
+import { paths } from '../../../config/paths';
+import { apiErrorCode, isRateLimitError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { hasSession } from '../../../lib/session';
+import '../../../lib/staff-catalogue';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { capturePayment, getPackageState, getPaymentStatus } from '../api/payments-api';
+import { setCampaignPaymentFlag } from '../campaign-payment-flag';
+import { TestModeBanner } from '../components/giving-parts';
+import { httpStatus } from '../http-status';
+import { forget, once } from '../once';
+import { readPaymentRef, returnQuery } from '../return-params';
+import styles from '../payments.module.css';
 
+type Ref = { payment_id: string; order_id: string };
+
+type Outcome =
+  | { kind: 'receipt'; receipt: PaymentStatusView }
+  /** The server answered that the payment did not complete: the error page says why. */
+  | { kind: 'failed'; code: string | null }
+  /** No answer (network, too many requests): nobody knows yet; the donor may ask again. */
+  | { kind: 'unconfirmed' };
+
+/**
+ * Capture, answered once per payment: the receipt; on an error answer, the payment's status decides
+ * (a reload after success finds it completed and shows the receipt again).
+ */
+async function confirmPayment(ref: Ref): Promise<Outcome> {
+  try {
+    return { kind: 'receipt', receipt: await capturePayment(ref) };
+  } catch (err) {
+    if (httpStatus(err) === undefined || isRateLimitError(err)) return { kind: 'unconfirmed' };
+    const code = apiErrorCode(err) ?? null;
+    try {
+      const status = await getPaymentStatus(ref.payment_id, ref.order_id);
+      if (status.status === 'completed') return { kind: 'receipt', receipt: status };
+      return { kind: 'failed', code: code ?? status.failure_code };
+    } catch {
+      return { kind: 'failed', code };
+    }
+  }
+}
+
+const captureKey = (ref: Ref) => `capture:${ref.payment_id}:${ref.order_id}`;
+
+/**
+ * /payment-success?payment_id=…&token=…: the provider sent the payer back after approving. The page
+ * captures the payment once, shows "Confirming your payment…", then the receipt (or goes to
+ * /payment-error with the reason).
+ */
 export default function PaymentSuccessPage() {
-  return <PlaceholderPage i18nKey="pages.paymentSuccess" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ref = readPaymentRef(params);
+  const paymentId = ref?.payment_id ?? '';
+  const orderId = ref?.order_id ?? '';
+  const [result, setResult] = useState<{ key: string; outcome: Outcome } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = ref ? `${captureKey(ref)}#${attempt}` : '';
+  const outcome = result?.key === key ? result.outcome : null;
+  usePageTitle(outcome?.kind === 'receipt' ? t('pages.paymentSuccess.title') : t('payments.success.confirmingTitle'));
+
+  useEffect(() => {
+    if (!paymentId) return;
+    const current = { payment_id: paymentId, order_id: orderId };
+    let cancelled = false;
+    void once(captureKey(current), () => confirmPayment(current)).then((answer) => {
+      if (!cancelled) setResult({ key: `${captureKey(current)}#${attempt}`, outcome: answer });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [paymentId, orderId, attempt]);
+
+  useEffect(() => {
+    if (outcome?.kind !== 'failed' || !paymentId) return;
+    const query = returnQuery({ payment_id: paymentId, order_id: orderId }, { code: outcome.code });
+    void navigate(`${paths.paymentError}?${query}`, { replace: true });
+  }, [outcome, paymentId, orderId, navigate]);
+
+  if (!ref) {
+    return (
+      <section className={styles.card} aria-labelledby="success-title">
+        <h1 id="success-title" className={styles.title}>
+          {t('pages.paymentSuccess.title')}
+        </h1>
+        <p className={styles.message} role="alert">
+          {t('payments.success.missing')}
+        </p>
+        <div className={styles.actions}>
+          <Link to={paths.home} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            {t('payments.result.home')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (outcome?.kind === 'receipt') return <Receipt receipt={outcome.receipt} />;
+
+  return (
+    <section className={styles.card} aria-labelledby="success-title" aria-busy={!outcome}>
+      <h1 id="success-title" className={styles.title}>
+        {t('payments.success.confirmingTitle')}
+      </h1>
+      {outcome?.kind === 'unconfirmed' ? (
+        <>
+          <p className={styles.message} role="alert">
+            {t('payments.success.unconfirmed')}
+          </p>
+          <div className={styles.actions}>
+            <SubmitButton
+              type="button"
+              onClick={() => {
+                forget(captureKey(ref));
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('payments.success.confirmAgain')}
+            </SubmitButton>
+          </div>
+        </>
+      ) : (
+        <p className={styles.progress} role="status">
+          <span className={styles.spinner} aria-hidden="true" />
+          {t('payments.success.confirming')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The completed payment: amount, campaign, receipt number, date; a gift links back to the campaign, a package to the purchase history. */
+function Receipt({ receipt }: { receipt: PaymentStatusView }) {
+  const { t } = useTranslation();
+  const isPackage = receipt.kind === 'package';
+  const expiry = usePackageExpiry(isPackage ? receipt.slug : null);
+  return (
+    <section className={styles.card} aria-labelledby="success-title">
+      {receipt.test_mode && <TestModeBanner />}
+      <h1 id="success-title" className={styles.title}>
+        {t('pages.paymentSuccess.title')}
+      </h1>
+      <p className={styles.message}>
+        {isPackage ? t('payments.success.packageThanks', { campaign: receipt.campaign_name }) : t('payments.success.thanks', { campaign: receipt.campaign_name })}
+      </p>
+      <dl className={styles.receipt} aria-label={t('payments.success.receipt')}>
+        <dt>{t('payments.success.amount')}</dt>
+        <dd>{formatCents(receipt.amount_cents)}</dd>
+        {receipt.refunded_cents > 0 && (
+          <>
+            <dt>{t('payments.success.refunded')}</dt>
+            <dd>{formatCents(receipt.refunded_cents)}</dd>
+          </>
+        )}
+        <dt>{t('payments.success.campaign')}</dt>
+        <dd>{receipt.campaign_name}</dd>
+        <dt>{t('payments.success.receiptNumber')}</dt>
+        <dd>{receipt.receipt_number ?? ''}</dd>
+        <dt>{t('payments.success.date')}</dt>
+        <dd>{formatDate(receipt.completed_at)}</dd>
+      </dl>
+      {isPackage && <p className={styles.message}>{expiry ? t('payments.success.packageActive', { date: expiry }) : t('payments.success.packagePending')}</p>}
+      <p className={styles.hint}>{t('payments.success.keepReceipt')}</p>
+      <div className={styles.actions}>
+        {isPackage ? (
+          <Link to={paths.purchaseHistory} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            {t('payments.success.history')}
+          </Link>
+        ) : (
+          <Link to={`/${encodeURIComponent(receipt.slug)}`} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            {t('payments.success.back', { campaign: receipt.campaign_name })}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * After a package payment: raise the campaign slice's payment flag (the main layout then refetches the
+ * campaign list after 5 s while the package still reads INACTIVE, SPEC §4) and read until when the
+ * package of that campaign (found by its slug among the signed-in user's campaigns) is active.
+ */
+function usePackageExpiry(slug: string | null): string | null {
+  const dispatch = useAppDispatch();
+  const campaignId = useAppSelector((state) => {
+    if (!slug) return null;
+    const found = [...state.campaign.allCampaignList, ...state.campaign.headerCampaignList].find((c) => c.slug === slug);
+    return found ? String(found.campaign_id) : null;
+  });
+  const [expiry, setExpiry] = useState<{ id: string; date: string | null } | null>(null);
+
+  useEffect(() => {
+    if (slug) dispatch(setCampaignPaymentFlag(true));
+  }, [dispatch, slug]);
+
+  useEffect(() => {
+    if (!campaignId || !hasSession()) return;
+    let cancelled = false;
+    getPackageState(campaignId).then(
+      (state) => {
+        if (cancelled) return;
+        const active = state.package_status === 'ACTIVE' && state.expires_at;
+        setExpiry({ id: campaignId, date: active ? formatDisplayDate(new Date(state.expires_at as string)) : null });
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [campaignId]);
+
+  return expiry?.id === campaignId ? expiry.date : null;
 }

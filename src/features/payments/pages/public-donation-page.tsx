@@ -1,67 +1,69 @@
-import axios from 'axios';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { formatCents } from '../../../../domain/money';
+import type { GivingPage } from '../../../../domain/payments/api-contract';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { NotFoundPage } from '../../../components/not-found-page';
-import { apiClient, apiErrorMessage } from '../../../lib/api-client';
-import { pictureUrl } from '../../../lib/picture-url';
+import { SubmitButton } from '../../../components/submit-button';
+import { apiErrorMessage } from '../../../lib/api-error';
+import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import styles from './public-donation-page.module.css';
+import { useRemote } from '../../../lib/use-remote';
+import { getGivingPage } from '../api/payments-api';
+import { GivingForm } from '../components/giving-form';
+import { CampaignHead, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { httpStatus } from '../http-status';
+import styles from '../payments.module.css';
 
-interface PublicCampaign {
-  campaign_name: string;
-  slug: string;
-  logo: string | null;
-}
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'found'; campaign: PublicCampaign }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string };
-
-/** The public donation page reached through /{slug}. */
+/** The public giving page reached through /{slug} (SPEC §2: titled "Pay Your Donation"). */
 export default function PublicDonationPage() {
   const { slug = '' } = useParams();
-  const { t } = useTranslation();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient
-      .get<{ data: PublicCampaign }>(`/campaign/get_campaign_by_slug/${encodeURIComponent(slug)}`, { signal: controller.signal })
-      .then((response) => setState({ status: 'found', campaign: response.data.data }))
-      .catch((err: unknown) => {
-        if (axios.isCancel(err)) return;
-        if (axios.isAxiosError(err) && err.response?.status === 404) setState({ status: 'not-found' });
-        else setState({ status: 'error', message: apiErrorMessage(err) });
-      });
-    return () => controller.abort();
-  }, [slug]);
-
-  if (state.status === 'not-found') return <NotFoundPage />;
-  return <PublicDonationContent state={state} loadingLabel={t('app.loading')} />;
+  const page = useRemote(`giving:${slug}`, () => getGivingPage(slug));
+  if (httpStatus(page.error) === 404) return <NotFoundPage />;
+  return <GivingPageView data={page.loading ? null : page.data} error={page.error} onRetry={page.reload} />;
 }
 
-function PublicDonationContent({ state, loadingLabel }: { state: LoadState; loadingLabel: string }) {
+function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  usePageTitle(t('pages.publicDonation.title'));
-  if (state.status === 'loading') return <LoadingOverlay inline label={loadingLabel} />;
-  return (
-    <section className={styles.card}>
-      <h1 className={styles.title}>{t('pages.publicDonation.title')}</h1>
-      {state.status === 'found' && (
-        <>
-          {state.campaign.logo && <img className={styles.logo} src={pictureUrl(state.campaign.logo)} alt={t('pages.publicDonation.logoAlt', { name: state.campaign.campaign_name })} />}
-          <p className={styles.campaign}>{state.campaign.campaign_name}</p>
-          <p className={styles.note}>{t('pages.publicDonation.context', { campaign: state.campaign.campaign_name })}</p>
-        </>
-      )}
-      {state.status === 'error' && (
+  const title = t('pages.publicDonation.title');
+  usePageTitle(title);
+
+  if (!data && error) {
+    return (
+      <section className={styles.card} aria-labelledby="give-title">
+        <h1 id="give-title" className={styles.title}>
+          {title}
+        </h1>
         <p className={styles.note} role="alert">
-          {state.message}
+          {apiErrorMessage(error)}
         </p>
+        <div className={styles.actions}>
+          <SubmitButton type="button" variant="secondary" onClick={onRetry}>
+            {t('payments.give.retry')}
+          </SubmitButton>
+        </div>
+      </section>
+    );
+  }
+  if (!data) return <LoadingOverlay inline />;
+
+  const { giving } = data;
+  return (
+    <section className={styles.card} aria-labelledby="give-title">
+      {giving.available && giving.test_mode && <TestModeBanner />}
+      <CampaignHead titleId="give-title" title={title} name={data.campaign_name} logo={data.logo} office={data.office} />
+      {data.appeal && <p className={styles.appeal}>{data.appeal}</p>}
+      {giving.available ? (
+        <GivingForm
+          key={data.slug}
+          slug={data.slug}
+          suggestedAmountsCents={data.suggested_amounts_cents}
+          limitCents={data.limit_cents}
+          cap={data.limit_cents === null ? null : { cents: data.limit_cents, message: t('payments.give.limitHint', { limit: formatCents(data.limit_cents) }) }}
+          attestations={data.attestations}
+        />
+      ) : (
+        <GivingUnavailable reason={giving.reason} />
       )}
     </section>
   );

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { TEST_PAYMENTS_LABEL, type GivingUnavailableReason } from '../../../../domain/payments/api-contract';
+import { pictureUrl } from '../../../lib/picture-url';
+import '../../../lib/staff-catalogue';
+import styles from '../payments.module.css';
+
+/** Shown on every page of a payment made with the local stand-in (or PayPal's sandbox). */
+export function TestModeBanner() {
+  return (
+    <p className={styles.banner} role="note">
+      {TEST_PAYMENTS_LABEL}
+    </p>
+  );
+}
+
+/** The page title, the campaign's logo, name and office. */
+export function CampaignHead({ titleId, title, name, logo, office }: { titleId: string; title: string; name: string; logo?: string | null; office?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.head}>
+      {logo && <img className={styles.logo} src={pictureUrl(logo)} alt={t('pages.publicDonation.logoAlt', { name })} />}
+      <div>
+        <h1 id={titleId} className={styles.title}>
+          {title}
+        </h1>
+        <p className={styles.campaign}>{name}</p>
+        {office && <p className={styles.office}>{t('payments.give.office', { office })}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** Online giving is closed: one plain sentence per reason instead of the form. */
+export function GivingUnavailable({ reason }: { reason: GivingUnavailableReason }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.notice} role="status" aria-labelledby="giving-unavailable">
+      <h2 id="giving-unavailable">{t('payments.give.unavailableTitle')}</h2>
+      <p>{t(`payments.give.unavailable.${reason}`)}</p>
+    </section>
+  );
+}

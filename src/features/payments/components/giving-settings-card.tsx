@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { GivingSettings } from '../../../../domain/payments/api-contract';
+import { givingSettingsRequestSchema } from '../../../../domain/payments/requests';
+import buttonStyles from '../../../components/button.module.css';
+import { FormAlert } from '../../../components/form-alert';
+import { MoneyInput } from '../../../components/money-input';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextArea } from '../../../components/text-area';
+import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
+import '../../../lib/staff-catalogue';
+import { notify } from '../../../lib/toast';
+import { saveGivingSettings } from '../api/payments-api';
+import styles from './staff.module.css';
+
+interface SettingsValues {
+  appeal: string;
+  suggested_amounts_cents: (number | null)[];
+}
+
+const MAX_AMOUNTS = 6;
+const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents']));
+
+let rowIds = 0;
+const newRowId = () => `amount-${++rowIds}`;
+
+/** The public page's appeal text and its 1–6 suggested amounts (dollars typed, cents saved). */
+export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaignId: string; settings: GivingSettings; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    setFocus,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<SettingsValues>({ defaultValues: { appeal: settings.appeal, suggested_amounts_cents: settings.suggested_amounts_cents }, resolver });
+  const amounts = useWatch({ control, name: 'suggested_amounts_cents' });
+  const [rows, setRows] = useState(() => settings.suggested_amounts_cents.map(newRowId));
+  const [serverError, setServerError] = useState('');
+  const focusIndex = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    setFocus(`suggested_amounts_cents.${focusIndex.current}`);
+    focusIndex.current = null;
+  }, [rows, setFocus]);
+
+  const add = () => {
+    focusIndex.current = rows.length;
+    setValue('suggested_amounts_cents', [...getValues('suggested_amounts_cents'), null], { shouldDirty: true });
+    setRows((current) => [...current, newRowId()]);
+  };
+  const remove = (index: number) => {
+    setValue(
+      'suggested_amounts_cents',
+      getValues('suggested_amounts_cents').filter((_, i) => i !== index),
+      { shouldDirty: true, shouldValidate: isSubmitted },
+    );
+    setRows((current) => current.filter((_, i) => i !== index));
+  };
+
+  const save = async (values: SettingsValues) => {
+    setServerError('');
+    try {
+      const saved = await saveGivingSettings({ campaign_id: campaignId, appeal: values.appeal, suggested_amounts_cents: values.suggested_amounts_cents as number[] });
+      notify.success(t('payments.settings.saved'));
+      reset({ appeal: saved.appeal, suggested_amounts_cents: saved.suggested_amounts_cents });
+      setRows(saved.suggested_amounts_cents.map(newRowId));
+    } catch (err) {
+      if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, ['appeal', 'suggested_amounts_cents'])) return;
+      setServerError(apiErrorMessage(err));
+    }
+  };
+
+  const listError = errors.suggested_amounts_cents?.message ?? errors.suggested_amounts_cents?.root?.message;
+
+  return (
+    <section className={styles.card} aria-labelledby="giving-settings-heading">
+      <div className={styles.cardHead}>
+        <h2 id="giving-settings-heading" className={styles.heading}>
+          {t('payments.settings.title')}
+        </h2>
+      </div>
+      <p className={styles.text}>{t('payments.settings.text')}</p>
+      {serverError && (
+        <FormAlert>
+          <p>{serverError}</p>
+        </FormAlert>
+      )}
+      <form onSubmit={handleSubmit(save)} noValidate aria-label={t('payments.settings.title')}>
+        <fieldset disabled={!canWrite} className={styles.plainFieldset}>
+          <TextArea label={t('payments.settings.appeal')} required rows={3} maxLength={1000} hint={t('payments.settings.appealHint')} error={errors.appeal?.message} {...register('appeal')} />
+          <fieldset className={styles.plainFieldset} aria-describedby={listError ? 'amounts-error' : 'amounts-hint'}>
+            <legend className={styles.legend}>{t('payments.settings.amounts')}</legend>
+            <p id="amounts-hint" className={styles.inlineHint}>
+              {t('payments.settings.amountsHint', { max: MAX_AMOUNTS })}
+            </p>
+            {rows.map((rowId, index) => (
+              <div key={rowId} className={styles.amountRow}>
+                <Controller
+                  control={control}
+                  name={`suggested_amounts_cents.${index}`}
+                  render={({ field, fieldState }) => (
+                    <MoneyInput
+                      ref={field.ref}
+                      name={field.name}
+                      label={t('payments.settings.amountLabel', { n: index + 1 })}
+                      required
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                {canWrite && (
+                  <button
+                    type="button"
+                    className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.removeButton}`}
+                    disabled={amounts.length <= 1}
+                    aria-label={t('payments.settings.removeAmount', { n: index + 1 })}
+                    onClick={() => remove(index)}
+                  >
+                    {t('payments.settings.remove')}
+                  </button>
+                )}
+              </div>
+            ))}
+            {listError && (
+              <p id="amounts-error" className={styles.listError} role="alert">
+                {listError}
+              </p>
+            )}
+          </fieldset>
+        </fieldset>
+        {canWrite && (
+          <div className={styles.actions}>
+            <SubmitButton type="button" variant="secondary" disabled={amounts.length >= MAX_AMOUNTS} onClick={add}>
+              {t('payments.settings.addAmount')}
+            </SubmitButton>
+            <SubmitButton loading={isSubmitting}>{t('payments.settings.save')}</SubmitButton>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
