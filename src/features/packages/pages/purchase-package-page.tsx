@@ -17,7 +17,7 @@ import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCampaignId, useCampaignName, useRemote } from '../../../lib/use-remote';
 import { listPackages, purchasePackage } from '../api/packages-api';
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import styles from '../packages.module.css';
 
 /**

@@ -15,7 +15,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-res
 import { hardNavigate } from '../../../lib/navigation';
 import '../../../lib/staff-catalogue';
 import { payOnline } from '../api/payments-api';
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import styles from '../payments.module.css';
 
 type DonorValues = Required<{ [K in keyof DonorDetailsBody]: string }>;

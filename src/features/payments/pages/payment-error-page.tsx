@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { cancelPayment, getPaymentStatus } from '../api/payments-api';
-import { setCampaignPaymentFlag } from '../campaign-payment-flag';
+import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { TestModeBanner } from '../components/giving-parts';
 import { once } from '../once';
 import { readPaymentRef, returnQuery } from '../return-params';

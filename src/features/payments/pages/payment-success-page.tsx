@@ -14,7 +14,7 @@ import { hasSession } from '../../../lib/session';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { capturePayment, getPackageState, getPaymentStatus } from '../api/payments-api';
-import { setCampaignPaymentFlag } from '../campaign-payment-flag';
+import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import { forget, once } from '../once';

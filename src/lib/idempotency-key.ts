@@ -1,5 +1,5 @@
 /**
- * A fresh idempotency key (uuid v4) for one press of Pay / Buy. `crypto.randomUUID` exists only in
+ * A fresh idempotency key (uuid v4) for one press of Pay or Buy. `crypto.randomUUID` exists only in
  * secure contexts (https, localhost); a page opened over plain http on the local network (HOST=0.0.0.0)
  * gets the same kind of key from `crypto.getRandomValues`.
  */
