@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { selectCampaign, signInWithPassword } from './support/sign-in';
 
+test.describe('a donor on a phone', () => {
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('a donor gives $25 on /demo-campaign from a phone, approves on the stand-in, sees the receipt; staff see the gift', async ({ page }) => {
@@ -54,4 +55,29 @@ test('declining the payment on the stand-in leads to /payment-error and records 
   await page.getByRole('button', { name: 'Decline the payment' }).click();
   await expect(page).toHaveURL(/\/payment-error\?/);
   await expect(page.getByText('The payment was declined; nothing was charged.', { exact: false })).toBeVisible();
+});
+});
+
+test('the owner buys a 1-year package for Neighbors for Rivera: the reminder goes, the purchase history lists it with its invoice', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInWithPassword(page, 'owner@demo.campaign');
+  await selectCampaign(page, 'Neighbors for Rivera');
+  const reminder = page.getByRole('dialog', { name: 'No active package' });
+  await expect(reminder).toBeVisible();
+  await page.goto('/purchase-package');
+  await expect(page.getByRole('heading', { name: '1 year' })).toBeVisible();
+  await page.getByRole('button', { name: 'Buy' }).first().click();
+  await expect(page.getByText('Test payments: no money moves').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?/);
+  await expect(page.getByText(/R-\d{6}/)).toBeVisible();
+  await page.goto('/purchase-history');
+  const row = page.getByRole('row', { name: /\$300\.00/ });
+  await expect(row).toBeVisible();
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: /Invoice/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await page.goto('/dashboard');
+  await page.waitForTimeout(1_000);
+  await expect(reminder).toBeHidden();
 });
