@@ -3,6 +3,7 @@ import { benchAuthEnumeration } from './auth-enumeration';
 import { benchBundle } from './bundle';
 import { benchDonorBook } from './donor-book';
 import { benchImport } from './import';
+import { benchPayments } from './payments';
 import { benchReports } from './reports';
 
 const results: [string, boolean][] = [];
@@ -11,6 +12,7 @@ results.push(['donor book lists', await benchDonorBook()]);
 results.push(['auth enumeration by timing', await benchAuthEnumeration()]);
 results.push(['bulk import', await benchImport()]);
 results.push(['report files', await benchReports()]);
+results.push(['online payments', await benchPayments()]);
 console.log('\nsummary:');
 for (const [name, ok] of results) console.log(`  ${name}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);
