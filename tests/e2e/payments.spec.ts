@@ -2,60 +2,60 @@ import { expect, test } from '@playwright/test';
 import { selectCampaign, signInWithPassword } from './support/sign-in';
 
 test.describe('a donor on a phone', () => {
-test.use({ viewport: { width: 375, height: 812 } });
+  test.use({ viewport: { width: 375, height: 812 } });
 
-test('a donor gives $25 on /demo-campaign from a phone, approves on the stand-in, sees the receipt; staff see the gift', async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.goto('/demo-campaign');
-  await expect(page.getByText('Test payments: no money moves').first()).toBeVisible();
-  await page.getByText('$25', { exact: true }).click();
-  await page.getByLabel('Full name').fill('Paula Phone');
-  await page.getByLabel('E-mail').fill('paula.phone@example.com');
-  await page.getByLabel('Phone number').fill('2125550188');
-  await page.getByLabel('Street address').fill('12 Grand St');
-  await page.getByLabel('City').fill('New York');
-  await page.getByLabel('State').selectOption({ label: 'New York' });
-  await page.getByLabel('ZIP code').fill('10013');
-  await page.getByLabel('Employer').fill('Self-employed');
-  await page.getByLabel('Occupation').fill('Designer');
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
-  await page.getByRole('button', { name: /^Give \$25/ }).click();
+  test('a donor gives $25 on /demo-campaign from a phone, approves on the stand-in, sees the receipt; staff see the gift', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/demo-campaign');
+    await expect(page.getByText('Test payments: no money moves').first()).toBeVisible();
+    await page.getByText('$25', { exact: true }).click();
+    await page.getByLabel('Full name').fill('Paula Phone');
+    await page.getByLabel('E-mail').fill('paula.phone@example.com');
+    await page.getByLabel('Phone number').fill('2125550188');
+    await page.getByLabel('Street address').fill('12 Grand St');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State').selectOption({ label: 'New York' });
+    await page.getByLabel('ZIP code').fill('10013');
+    await page.getByLabel('Employer').fill('Self-employed');
+    await page.getByLabel('Occupation').fill('Designer');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: /^Give \$25/ }).click();
 
-  await expect(page.getByText('Test payments: no money moves').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/payment-success\?/);
-  await expect(page.getByText(/R-\d{6}/)).toBeVisible();
-  await expect(page.getByText('$25.00').first()).toBeVisible();
+    await expect(page.getByText('Test payments: no money moves').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page).toHaveURL(/\/payment-success\?/);
+    await expect(page.getByText(/R-\d{6}/)).toBeVisible();
+    await expect(page.getByText('$25.00').first()).toBeVisible();
 
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signInWithPassword(page, 'owner@demo.campaign');
-  await selectCampaign(page, 'Friends of Demo Candidate');
-  await page.goto('/donor-list?search=paula');
-  await expect(page.getByRole('link', { name: 'Paula Phone' })).toBeVisible();
-  await page.goto('/dev-outbox');
-  await expect(page.getByText('receipt R-').first()).toBeVisible();
-});
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInWithPassword(page, 'owner@demo.campaign');
+    await selectCampaign(page, 'Friends of Demo Candidate');
+    await page.goto('/donor-list?search=paula');
+    await expect(page.getByRole('link', { name: 'Paula Phone' })).toBeVisible();
+    await page.goto('/dev-outbox');
+    await expect(page.getByText('receipt R-').first()).toBeVisible();
+  });
 
-test('declining the payment on the stand-in leads to /payment-error and records nothing', async ({ page }) => {
-  await page.goto('/demo-campaign');
-  await page.getByText('$50', { exact: true }).click();
-  await page.getByLabel('Full name').fill('Dina Decline');
-  await page.getByLabel('E-mail').fill('dina.decline@example.com');
-  await page.getByLabel('Phone number').fill('2125550199');
-  await page.getByLabel('Street address').fill('5 Elm St');
-  await page.getByLabel('City').fill('New York');
-  await page.getByLabel('State').selectOption({ label: 'New York' });
-  await page.getByLabel('ZIP code').fill('10002');
-  await page.getByLabel('Employer').fill('Acme');
-  await page.getByLabel('Occupation').fill('Clerk');
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
-  await page.getByRole('button', { name: /^Give \$50/ }).click();
-  await page.getByRole('button', { name: 'Decline the payment' }).click();
-  await expect(page).toHaveURL(/\/payment-error\?/);
-  await expect(page.getByText('The payment was declined; nothing was charged.', { exact: false })).toBeVisible();
-});
+  test('declining the payment on the stand-in leads to /payment-error and records nothing', async ({ page }) => {
+    await page.goto('/demo-campaign');
+    await page.getByText('$50', { exact: true }).click();
+    await page.getByLabel('Full name').fill('Dina Decline');
+    await page.getByLabel('E-mail').fill('dina.decline@example.com');
+    await page.getByLabel('Phone number').fill('2125550199');
+    await page.getByLabel('Street address').fill('5 Elm St');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State').selectOption({ label: 'New York' });
+    await page.getByLabel('ZIP code').fill('10002');
+    await page.getByLabel('Employer').fill('Acme');
+    await page.getByLabel('Occupation').fill('Clerk');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await page.getByRole('button', { name: /^Give \$50/ }).click();
+    await page.getByRole('button', { name: 'Decline the payment' }).click();
+    await expect(page).toHaveURL(/\/payment-error\?/);
+    await expect(page.getByText('The payment was declined; nothing was charged.', { exact: false })).toBeVisible();
+  });
 });
 
 test('the owner buys a 1-year package for Neighbors for Rivera: the reminder goes, the purchase history lists it with its invoice', async ({ page }) => {

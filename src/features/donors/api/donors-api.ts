@@ -1,3 +1,4 @@
+import { PAYMENT_PATHS, type RefundOnlineBody } from '../../../../domain/payments/api-contract';
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import { CAMPAIGN_PATHS, type ElectionCycleItem } from '../../../../domain/campaign';
 import {
@@ -94,6 +95,8 @@ export const listDonations = (campaignId: string, query: DonationListQuery) => g
 export const addDonation = (body: AddDonationRequest) => post<DonationWriteData>(P.addDonation, body);
 export const updateDonation = (body: UpdateDonationRequest) => post<DonationWriteData>(P.updateDonation, body);
 export const refundDonation = (body: RefundDonationRequest) => post<DonationRow>(P.refundDonation, body);
+/** A donation paid online: the money goes back through PayPal (POST /payment/refund), booked once. */
+export const refundOnlineDonation = (body: RefundOnlineBody) => post<DonationRow>(PAYMENT_PATHS.refund, body);
 export const deleteDonation = (campaignId: string, donationId: string) => remove(donorBookPath(P.deleteDonation, { campaignId, donationId }));
 
 // ── history, calls ──────────────────────────────────────────────────────────────────────────

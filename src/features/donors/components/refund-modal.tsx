@@ -15,7 +15,7 @@ import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { refundDonation } from '../api/donors-api';
+import { refundDonation, refundOnlineDonation } from '../api/donors-api';
 import { todayIso } from '../dates';
 import { apiErrorDetails } from '../server-errors';
 import { ServerAlert } from './server-alert';
@@ -83,10 +83,14 @@ export function RefundModal({ campaignId, donation, excessCents, onClose, onDone
     setValue('refund_reason', t('donors.donations.excessReason'), { shouldDirty: true, shouldValidate: true });
   };
 
+  // A gift paid online (PayPal) is refunded through PayPal, today; others are only booked.
+  const online = donation.source === 'online' && donation.payment_method === 'paypal';
   const onSubmit = (values: RefundValues) =>
     submit(
       () =>
-        refundDonation({
+        online
+          ? refundOnlineDonation({ campaign_id: campaignId, donation_id: donation.donation_id, amount_cents: values.refund_amount_cents ?? refundable, reason: values.refund_reason.trim() })
+          : refundDonation({
           campaign_id: campaignId,
           donation_id: donation.donation_id,
           refund_amount_cents: values.refund_amount_cents ?? refundable,
@@ -104,6 +108,7 @@ export function RefundModal({ campaignId, donation, excessCents, onClose, onDone
             {t('donors.donations.refundText', { amount: formatCents(donation.paid_amount_cents), date: formatDate(donation.paying_date), refundable: formatCents(refundable) })}
             {donation.refunded_cents > 0 && <> {t('donors.donations.refundedSoFar', { refunded: formatCents(donation.refunded_cents) })}</>}
             {` ${t('donors.donations.refundCounts')}`}
+            {online && <> {t('donors.donations.refundThroughPaypal')}</>}
           </p>
           <ServerAlert message={serverError} />
           {excess > 0 && (
@@ -121,11 +126,13 @@ export function RefundModal({ campaignId, donation, excessCents, onClose, onDone
               <MoneyInput label={t('donors.donations.refundAmount')} required {...field} error={fieldState.error?.message} hint={t('donors.donations.refundAmountHint', { refundable: formatCents(refundable) })} />
             )}
           />
-          <Controller
-            name="refund_date"
-            control={control}
-            render={({ field, fieldState }) => <DateInput label={t('donors.donations.refundDate')} required {...field} error={fieldState.error?.message} />}
-          />
+          {!online && (
+            <Controller
+              name="refund_date"
+              control={control}
+              render={({ field, fieldState }) => <DateInput label={t('donors.donations.refundDate')} required {...field} error={fieldState.error?.message} />}
+            />
+          )}
           <TextArea label={t('donors.donations.refundReason')} required rows={2} error={errors.refund_reason?.message} {...register('refund_reason')} />
           <div className={styles.actions}>
             <SubmitButton type="button" variant="secondary" onClick={requestClose}>

@@ -132,6 +132,12 @@ const server = setupServer(
     donations = donations.map((d) => (d.donation_id === body.donation_id ? refund(d, body) : d));
     return HttpResponse.json({ data: donations[0], message_code: 'DONATION_REFUNDED' });
   }),
+  http.post('*/payment/refund', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    posts.push({ path: 'payment/refund', body });
+    donations = donations.map((d) => (d.donation_id === body.donation_id ? refund(d, { refund_amount_cents: body.amount_cents, refund_date: '2025-03-12', refund_reason: body.reason }) : d));
+    return HttpResponse.json({ data: donations[0] });
+  }),
   http.post('*/donation/donor/add_pledge', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     posts.push({ path: 'add_pledge', body });
@@ -343,6 +349,23 @@ describe('/donor-list/:donorId', () => {
     expect(await within(dialog).findByText('Amount is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Payment method is required')).toBeInTheDocument();
     expect(posts).toEqual([]);
+  });
+
+  it('refunds a gift paid online through PayPal: no date to choose, POST /payment/refund', async () => {
+    const user = userEvent.setup();
+    donations = donations.map((d) => ({ ...d, source: 'online', payment_method: 'paypal' }));
+    open();
+    const table = await donationsTable();
+    await user.click(within(table).getByRole('button', { name: 'Refund part of donation of 04-03-2025' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund donation' });
+    expect(dialog).toHaveTextContent('the money goes back to the donor through PayPal today');
+    expect(within(dialog).queryByLabelText(/Refund date/)).toBeNull();
+    const amount = within(dialog).getByLabelText(/Amount to refund/);
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Donor asked');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(posts.at(-1)).toEqual({ path: 'payment/refund', body: { campaign_id: CAMPAIGN_A, donation_id: DONATION_1, amount_cents: 4000, reason: 'Donor asked' } }));
   });
 
   it('refunds part of a donation: the amount defaults to what remains; the refunds are listed under it', async () => {
