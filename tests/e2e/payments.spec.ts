@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { selectCampaign, signInWithPassword } from './support/sign-in';
+
+/** No WCAG 2.1 A/AA violation axe can find on the page as it stands. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
+}
 
 test.describe('a donor on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -21,12 +28,16 @@ test.describe('a donor on a phone', () => {
     for (const box of await page.getByRole('checkbox').all()) await box.check();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
+    await expectAccessible(page, '/demo-campaign');
     await page.getByRole('button', { name: /^Give \$25/ }).click();
 
+    await expect(page).toHaveURL(/\/paypal-standin\/checkoutnow\?token=/);
     await expect(page.getByText('Test payments: no money moves').first()).toBeVisible();
+    await expectAccessible(page, 'stand-in approval page');
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page).toHaveURL(/\/payment-success\?/);
     await expect(page.getByText(/R-\d{6}/)).toBeVisible();
+    await expectAccessible(page, '/payment-success');
     await expect(page.getByText('$25.00').first()).toBeVisible();
 
     await page.setViewportSize({ width: 1280, height: 800 });
