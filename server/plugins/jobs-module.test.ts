@@ -116,6 +116,9 @@ describe('jobs module with pg-boss (as in production)', () => {
     const blocked = defineJob<null>({ name: 'test-singleton', policy: 'short', handler: async () => undefined });
     await app.jobs.register(blocked);
     await app.boss!.offWork('test-singleton'); // nothing works the queue: the first job stays queued
+    // offWork does not wait for the worker's fetch already under way (on a loaded machine it can run
+    // after the send below and take the first job): let that fetch finish on the empty queue first.
+    await sleep(2_000);
     const first = await app.jobs.send(blocked, null, { singletonKey: 'k' });
     const second = await app.jobs.send(blocked, null, { singletonKey: 'k' });
     expect(first).toEqual(expect.any(String));

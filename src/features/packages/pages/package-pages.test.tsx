@@ -82,7 +82,7 @@ describe('/purchase-package', () => {
     const { navigations } = open('/purchase-package');
     expect(await screen.findByText('Your package is active until 05-03-2030.', {}, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Purchase Package' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Purchase Package \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Purchase Package \|/));
     const options = within(screen.getByRole('region', { name: 'Packages' })).getAllByRole('listitem');
     expect(options.map((o) => within(o).getByRole('heading').textContent)).toEqual(['1 year', '2 years', '3 years']);
     expect(options[0]).toHaveTextContent('$300.00');

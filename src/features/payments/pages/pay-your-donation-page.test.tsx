@@ -64,7 +64,7 @@ describe('/pay-your-donation', () => {
     const { navigations } = open(`?token=${encodeURIComponent(TOKEN)}`);
     expect(await screen.findByText('Hello Maria Lopez, this pays your pledge of 01-02-2029.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Pay Your Donation' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Pay Your Donation \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Pay Your Donation \|/));
     expect(tokens).toEqual([TOKEN]);
     const figures = screen.getByText('Still to pay').closest('dl')!;
     expect(figures).toHaveTextContent('Pledged$1,000.00');

@@ -71,7 +71,7 @@ describe('/payment-success', () => {
     expect(receipt).toHaveTextContent(/Date0[45]-03-2029/);
     expect(screen.getByRole('link', { name: 'Back to Friends of Demo Candidate' })).toHaveAttribute('href', '/demo-campaign');
     expect(screen.queryByText(TEST_PAYMENTS_LABEL)).not.toBeInTheDocument();
-    expect(document.title).toMatch(/^Payment Successful \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Payment Successful \|/));
   });
 
   it('does not capture again when the page mounts again for the same payment', async () => {
@@ -170,7 +170,7 @@ describe('/payment-error', () => {
     expect(calls.filter((c) => c.path === 'cancel')).toEqual([{ path: 'cancel', body: { payment_id: PAYMENT_ID, order_id: ORDER_ID } }]);
     // The catalogue text already says it: not twice.
     expect(screen.queryByText('Nothing was charged.')).not.toBeInTheDocument();
-    expect(document.title).toMatch(/^Payment Cancelled \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Payment Cancelled \|/));
   });
 
   it('says nothing was charged when the payment never went through', async () => {

@@ -49,7 +49,7 @@ describe('public giving page /{slug}', () => {
   it('shows the campaign, its office, logo and appeal, the suggested amounts as a radio group and the limit hint', async () => {
     page = givingPage({ logo: LOGO });
     await open();
-    expect(document.title).toMatch(/^Pay Your Donation \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Pay Your Donation \|/));
     expect(screen.getByRole('img', { name: 'Logo of Friends of Demo Candidate' })).toHaveAttribute('src', `/files/${LOGO}`);
     expect(screen.getByText('Candidate for Mayor')).toBeInTheDocument();
     expect(screen.getByText('Help us reach every voter.')).toBeInTheDocument();
