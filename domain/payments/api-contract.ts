@@ -71,11 +71,13 @@ export const DEFAULT_APPEAL = 'Your gift keeps this campaign talking to voters. 
 // ── the public page ──────────────────────────────────────────────────────────────────────────
 
 /**
- * The statements a donor confirms before giving online. Wording after the contributor certification
- * that NYC Campaign Finance Board forms and candidate donation pages carry ("I certify that … this
- * contribution is made from my own funds, not those of another … not reimbursed … I am not a
- * corporation …"; NYC CFB, Contribution Card and Online Contribution requirements, Board Rules
- * 1-04(c) and 1-05; https://www.nyccfb.info/candidate-services/ "Contributions"). Every one is required.
+ * The statements a donor confirms before giving online, each required. What they cover follows the
+ * rules a NYC CFB campaign's online contributions must meet: the contributor's own funds, not
+ * reimbursed (contributions in another's name are prohibited), no
+ * corporation, LLC or partnership money (NYC Admin. Code §3-703(1)(l)), the contributor's own card (CFB guidance
+ * "Credit Card Contributions", https://www.nyccfb.info/candidate-services/guidance/), and no foreign
+ * national (52 U.S.C. §30121). The wording is ours: the CFB's own form text could not be retrieved to
+ * quote it, so have a campaign's counsel check it (README, Online payments).
  */
 export const DONOR_ATTESTATIONS = [
   { key: 'own_funds', text: 'This contribution is made from my own funds, and not those of another person or entity.' },
