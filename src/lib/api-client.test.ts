@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiClient, apiErrorMessage } from './api-client';
+import { makeStore } from '../app/store';
+import { setPaymentFlag } from '../features/campaign/campaign-slice';
+import { apiClient, apiErrorMessage, setBeforeSessionEnd } from './api-client';
+import { stopPersistence } from './persistence-control';
 import { setHardNavigate } from './navigation';
 import { readSession, STORAGE_KEYS, writeSession } from './session';
 
@@ -82,6 +85,23 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith(`/auth/login?redirect_to=${encodeURIComponent('/donor-list?page=2&q=a%20b')}`);
     window.history.pushState({}, '', '/');
+  });
+
+  it('on TOKEN_EXPIRED stops redux-persist before clearing: a later state change writes nothing back', async () => {
+    const { store, persistor } = makeStore();
+    setBeforeSessionEnd(() => stopPersistence(persistor));
+    signIn();
+    setHardNavigate(vi.fn());
+    server.use(
+      http.post('*/auth/authentication/refresh-token', () => HttpResponse.json({ code: 'TOKEN_EXPIRED', message: 'expired' }, { status: 401 })),
+      http.get('*/secure', () => HttpResponse.json({ code: 'UNAUTHORIZED' }, { status: 401 })),
+    );
+    await expect(apiClient.get('/secure')).rejects.toMatchObject({ response: { status: 401 } });
+    store.dispatch(setPaymentFlag(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(localStorage.getItem('persist:root')).toBeNull();
+    expect(localStorage.length).toBe(0);
+    setBeforeSessionEnd(() => Promise.resolve());
   });
 
   it('does not loop when the retried request gets 401 again', async () => {

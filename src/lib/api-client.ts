@@ -73,8 +73,25 @@ function refreshTokens(sentRefreshToken: string | undefined): Promise<string> {
   return refreshInFlight;
 }
 
-function endSession(): void {
+/** Runs before an expired session is cleared: the app stops redux-persist there (src/main.tsx). */
+let beforeSessionEnd: () => Promise<void> = () => Promise.resolve();
+
+/**
+ * What to do before a session that cannot be refreshed is cleared. Without it redux-persist would
+ * write persist:root (name, e-mail, campaigns, permissions) back on the next state change, as logout
+ * prevents with the same call (SPEC §4; a shared computer must keep nothing).
+ */
+export function setBeforeSessionEnd(handler: () => Promise<void>): void {
+  beforeSessionEnd = handler;
+}
+
+async function endSession(): Promise<void> {
   const here = `${window.location.pathname}${window.location.search}`;
+  try {
+    await beforeSessionEnd();
+  } catch {
+    // Clearing goes on whatever happens.
+  }
   clearAllClientState();
   hardNavigate(loginPathWithRedirect(here));
 }
@@ -132,7 +149,7 @@ apiClient.interceptors.response.use(undefined, async (error: unknown) => {
     idToken = await refreshTokens(original._sentRefreshToken);
   } catch (refreshError) {
     if (refreshError instanceof SessionExpiredError) {
-      endSession();
+      await endSession();
     }
     throw error;
   }
