@@ -3,6 +3,7 @@ import { DONOR_BOOK_PATHS as P } from '../../../domain/donor-book/api-contract';
 import { addFollowUpCallRequestSchema, donorParamsSchema, followUpCallListQuerySchema, followUpListQuerySchema, sendNotificationRequestSchema } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { fail } from '../../plugins/errors';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { addFollowUpCall, followUpList, listFollowUpCalls, nextPaymentOf, sendReminder } from './follow-up-service';
@@ -29,6 +30,14 @@ export async function followUpRoutes(app: FastifyInstance): Promise<void> {
   app.post(P.sendNotification, { config: { access: { campaign: 'follow_up.write', from: 'params.campaignId' } } }, async (request, reply) => {
     const body = await validateBody(sendNotificationRequestSchema, request.body);
     return reply.code(201).send(success(await sendReminder(app, currentCampaign(request), currentUser(request), body), 'REMINDER_SENT'));
+  });
+  // SPEC §7 names send_notification/{id} as a GET: the same reminder with its fields in the query. It
+  // needs the bearer token (no link prefetch can send one), and an archived campaign stays read-only.
+  app.get(P.sendNotification, { config: { access: { campaign: 'follow_up.write', from: 'params.campaignId' } } }, async (request, reply) => {
+    const ctx = currentCampaign(request);
+    if (ctx.status === 'archived') throw fail(409, 'CAMPAIGN_ARCHIVED');
+    const query = await validateQuery(sendNotificationRequestSchema, request.query);
+    return reply.code(201).send(success(await sendReminder(app, ctx, currentUser(request), query), 'REMINDER_SENT'));
   });
 
   app.get(P.nextPaymentDate, read, async (request) => {

@@ -189,4 +189,13 @@ describe('follow-up: list, calls, reminders, next payment', () => {
     expect(calls).toMatchObject({ follow_up_call_list: [], total: 0 });
     expect(await t.db.select().from(donorContacts).where(eq(donorContacts.campaignId, otherCampaignId))).toEqual([]);
   });
+
+  it('send_notification also answers GET as SPEC §7 writes it (fields in the query), with the bearer token only', async () => {
+    const url = `${path(P.sendNotification, { campaignId })}?donor_id=${ids.overdue}&channel=email`;
+    expect((await get(t, url)).statusCode).toBe(401);
+    const res = await get(t, url, owner.token);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ message_code: 'REMINDER_SENT', data: { donor_id: ids.overdue, kind: 'reminder', channel: 'email' } });
+    expect((await get(t, `${path(P.sendNotification, { campaignId })}?donor_id=${ids.overdue}&channel=fax`, owner.token)).statusCode).toBe(400);
+  });
 });
