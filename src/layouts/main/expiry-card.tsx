@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { expiryState, formatDisplayDate, remainingUntil } from '../../../domain/package-expiry';
+import { canPurchasePackages } from '../../../domain/permissions';
 import { useAppSelector } from '../../app/hooks';
 import { COUNTDOWN_TICK_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
@@ -24,15 +25,21 @@ export function ExpiryCard() {
   }, [state]);
 
   if (!campaign || !state || isCampaignScopeHidden(pathname)) return null;
+  // SPEC §6: only owners and managers are offered the purchase; the others are told whom to ask.
+  const action = canPurchasePackages(campaign.role) ? (
+    <Link to={paths.purchasePackage} className={styles.action}>
+      {t('expiry.purchase')}
+    </Link>
+  ) : (
+    <p className={styles.text}>{t('packageModal.contactOwner')}</p>
+  );
 
   if (state === 'inactive') {
     return (
       <section className={`${styles.card} ${styles.inactive}`} aria-label={t('expiry.title')}>
         <span className={styles.badgeInactive}>{t('expiry.inactive')}</span>
         <p className={styles.text}>{t('expiry.purchasePrompt')}</p>
-        <Link to={paths.purchasePackage} className={styles.action}>
-          {t('expiry.purchase')}
-        </Link>
+        {action}
       </section>
     );
   }
@@ -45,9 +52,7 @@ export function ExpiryCard() {
         <span className={styles.badgeActive}>{t('expiry.active')}</span>
         <p className={styles.text}>{t('expiry.expiresSoon', { date })}</p>
         <p className={styles.countdown}>{t('expiry.remaining', { days: left.days, hours: left.hours, minutes: left.minutes, seconds: left.seconds })}</p>
-        <Link to={paths.purchasePackage} className={styles.action}>
-          {t('expiry.purchase')}
-        </Link>
+        {action}
       </section>
     );
   }

@@ -23,8 +23,9 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const campaigns = [
-  { campaign_id: 1, campaign_name: 'Jane for Council', package_status: 'ACTIVE' as const, purchase_date: '2020-01-01T00:00:00Z', total_purchased_year: 100 },
-  { campaign_id: 2, campaign_name: 'Sam for Mayor', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
+  { campaign_id: 1, campaign_name: 'Jane for Council', role: 'owner', package_status: 'ACTIVE' as const, purchase_date: '2020-01-01T00:00:00Z', total_purchased_year: 100 },
+  { campaign_id: 2, campaign_name: 'Sam for Mayor', role: 'owner', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
+  { campaign_id: 3, campaign_name: 'Lee for Senate', role: 'staff', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
 ];
 
 async function openPrivate(path: string) {
@@ -238,5 +239,19 @@ describe('sidebar expiry card', () => {
     await act(() => router.navigate('/my-account'));
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
     expect(screen.queryByRole('region', { name: 'Package' })).toBeNull();
+  });
+
+  it('tells staff to ask the owner or manager instead of offering the purchase (SPEC §6)', async () => {
+    const { store } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setHeaderCampaignList(campaigns));
+    });
+    act(() => {
+      store.dispatch(selectCampaign({ label: 'Lee for Senate', value: 3 }));
+    });
+    const card = await screen.findByRole('region', { name: 'Package' });
+    expect(card).toHaveTextContent('Inactive');
+    expect(card).toHaveTextContent('Please contact the campaign owner or manager to purchase a package.');
+    expect(within(card).queryByRole('link', { name: 'Purchase package' })).toBeNull();
   });
 });
