@@ -201,6 +201,7 @@ describe('/donor-list', () => {
     open();
     const add = await screen.findByRole('button', { name: 'Add your first donor' });
     expect(screen.getByText(/No donors yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload a list' })).toHaveAttribute('href', '/bulk-history');
     await user.click(add);
     expect(await screen.findByRole('dialog', { name: 'Add donor' })).toBeInTheDocument();
   });
@@ -213,6 +214,15 @@ describe('/donor-list', () => {
     expect(await screen.findByText(/No donors yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add donor' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add your first donor' })).toBeNull();
+  });
+
+  it('offers Upload a list only with upload.write', async () => {
+    resources = ALL_RESOURCES.filter((r) => r !== 'upload.write');
+    donors = [];
+    total = 0;
+    open();
+    expect(await screen.findByRole('button', { name: 'Add your first donor' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload a list' })).toBeNull();
   });
 
   it('validates the add donor form, then adds the donor', async () => {

@@ -9,7 +9,7 @@ import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
-import { donorPagePath } from '../../../config/paths';
+import { donorPagePath, paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -39,6 +39,7 @@ export default function DonorListPage() {
   const campaignId = useCampaignId();
   const campaignName = useCampaignName();
   const canWrite = useCan('donor.write');
+  const canUpload = useCan('upload.write');
   const [params, setParams] = useSearchParams();
   const state = readDonorListState(params);
   const [adding, setAdding] = useState(false);
@@ -146,10 +147,19 @@ export default function DonorListPage() {
     <EmptyState
       text={t('donors.emptyTitle')}
       action={
-        canWrite && (
-          <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setAdding(true)}>
-            {t('donors.addFirst')}
-          </button>
+        (canWrite || canUpload) && (
+          <>
+            {canWrite && (
+              <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setAdding(true)}>
+                {t('donors.addFirst')}
+              </button>
+            )}
+            {canUpload && (
+              <Link to={paths.bulkHistory} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+                {t('donors.uploadList')}
+              </Link>
+            )}
+          </>
         )
       }
     />
