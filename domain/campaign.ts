@@ -145,6 +145,8 @@ export interface CampaignListItem extends CampaignPackageView {
   role: string;
   role_name: string;
   status: CampaignStatus;
+  /** The public donation page: the server's PUBLIC_URL + '/' + slug (the one address e-mails use too). */
+  public_url: string;
 }
 export interface CampaignListData {
   campaign_list: CampaignListItem[];

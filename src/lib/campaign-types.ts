@@ -6,6 +6,8 @@ export interface CampaignSummary {
   campaign_id: number | string;
   campaign_name: string;
   slug?: string;
+  /** The public donation page as the server makes it (PUBLIC_URL + slug). */
+  public_url?: string;
   role?: string;
   package_status?: PackageStatus;
   purchase_date?: string | null;

@@ -10,6 +10,7 @@ export function campaignItem(overrides: Partial<CampaignListItem> = {}): Campaig
     campaign_id: CAMPAIGN_A,
     campaign_name: 'Friends of Demo',
     slug: 'demo-campaign',
+    public_url: 'https://give.example.org/demo-campaign',
     role: 'owner',
     role_name: 'Owner',
     status: 'active',

@@ -119,6 +119,7 @@ describe('campaign registration, activation and editing', () => {
       campaign_id: t.seeded!.demoCampaign!.id,
       campaign_name: 'Friends of Demo Candidate',
       slug: 'demo-campaign',
+      public_url: 'http://localhost:3000/demo-campaign',
       role: 'owner',
       role_name: 'Owner',
       status: 'active',

@@ -140,7 +140,7 @@ export async function listCampaignsForUser(
   if (userId.toLowerCase() !== auth.id) throw fail(403, 'FORBIDDEN');
   const { rows, total } = await listCampaignsOfUser(app.db, auth.id, filter);
   const now = app.clock.now();
-  return { campaign_list: rows.map((r) => toListItem(r.campaign, r.role, r.customRoleName, now)), total, page: filter.page, limit: filter.limit };
+  return { campaign_list: rows.map((r) => toListItem(r.campaign, r.role, r.customRoleName, now, app.config.publicUrl)), total, page: filter.page, limit: filter.limit };
 }
 
 /** update-popup-info / update-notify-status: the expiry popup was shown (1) or should show again (0). */

@@ -74,11 +74,12 @@ export function roleName(role: string, customRoleName: string | null): string {
   return customRoleName ?? role;
 }
 
-export function toListItem(row: CampaignRow, role: string, customRoleName: string | null, now: Date): CampaignListItem {
+export function toListItem(row: CampaignRow, role: string, customRoleName: string | null, now: Date, publicUrl: string): CampaignListItem {
   return {
     campaign_id: row.id,
     campaign_name: row.campaignName,
     slug: row.slug,
+    public_url: `${publicUrl}/${row.slug}`,
     role,
     role_name: roleName(role, customRoleName),
     status: row.status as CampaignStatus,

@@ -8,7 +8,6 @@ import { SelectCampaignFirst } from '../../../components/access-gate';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
-import { config } from '../../../config/env';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { pictureUrl } from '../../../lib/picture-url';
 import { notify } from '../../../lib/toast';
@@ -19,11 +18,6 @@ import { GrantPackageCard } from '../components/grant-package-card';
 import { useCampaignLabels } from '../use-campaign-labels';
 import styles from './campaign-details-page.module.css';
 import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
-
-/** The public donation link: web base + '/' + slug. */
-export function publicLink(slug: string): string {
-  return `${config.webBaseUrl}/${slug}`;
-}
 
 /** All details of the selected campaign (or ?id=), its public link with a copy action, archive for owners. */
 export default function CampaignDetailsPage() {
@@ -72,7 +66,7 @@ export default function CampaignDetailsPage() {
               {t('campaignDetails.archivedNotice')}
             </p>
           )}
-          {shown.status !== 'archived' && <PublicLinkCard slug={shown.slug} />}
+          {shown.status !== 'archived' && <PublicLinkCard url={shown.public_url} />}
           <DetailsCard campaign={shown} />
           <GrantPackageCard campaign={shown} onGranted={() => setReload((n) => n + 1)} />
           <ArchiveCard campaign={shown} onChanged={setCampaign} />
@@ -82,9 +76,9 @@ export default function CampaignDetailsPage() {
   );
 }
 
-function PublicLinkCard({ slug }: { slug: string }) {
+/** The public donation link as the server makes it (its PUBLIC_URL + slug: the address e-mails carry too). */
+function PublicLinkCard({ url }: { url: string }) {
   const { t } = useTranslation();
-  const url = publicLink(slug);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

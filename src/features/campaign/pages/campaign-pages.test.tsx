@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { CampaignListItem } from '../../../../domain/campaign';
-import { config } from '../../../config/env';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
@@ -33,7 +32,7 @@ const view = {
   state: 'new_york',
   zip: null,
   logo: null,
-  public_url: 'x',
+  public_url: 'https://give.example.org/demo-campaign',
   resource_names: ALL_RESOURCES,
   created_at: '2025-01-01T00:00:00Z',
   activated_at: null,
@@ -113,6 +112,6 @@ describe('/campaign/campaign-details', () => {
     open(`/campaign/campaign-details?id=${CAMPAIGN_A}`);
     await user.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('URL has been copied to the clipboard')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(`${config.webBaseUrl}/demo-campaign`);
+    expect(await navigator.clipboard.readText()).toBe('https://give.example.org/demo-campaign');
   });
 });

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GatewayView, GivingSettings } from '../../../../domain/payments/api-contract';
-import { config } from '../../../config/env';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem, STAFF_RESOURCES } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
@@ -142,9 +141,9 @@ describe('/payment_gateway', () => {
     await user.click(screen.getByRole('button', { name: 'Copy webhook URL' }));
     expect(await screen.findByText('URL has been copied to the clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(WEBHOOK_URL);
-    expect(screen.getByRole('textbox', { name: 'Public page address' })).toHaveValue(`${config.webBaseUrl}/demo-campaign`);
+    expect(screen.getByRole('textbox', { name: 'Public page address' })).toHaveValue('https://give.example.org/demo-campaign');
     await user.click(screen.getByRole('button', { name: 'Copy public page address' }));
-    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(`${config.webBaseUrl}/demo-campaign`));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://give.example.org/demo-campaign'));
   });
 
   it('is read-only without the write permission', async () => {

@@ -8,7 +8,6 @@ import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
-import { config } from '../../../config/env';
 import { apiErrorMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -30,7 +29,7 @@ export default function PaymentGatewayPage() {
   usePageTitle(title);
   const campaignId = useCampaignId();
   const canWrite = useCan('payment_gateway.write');
-  const slug = useAppSelector(selectSelectedCampaign)?.slug ?? null;
+  const publicUrl = useAppSelector(selectSelectedCampaign)?.public_url ?? null;
   const gateways = useRemote(campaignId ? `${campaignId}:gateways` : null, async () => {
     const [configured, providers] = await Promise.all([listCampaignGateways(campaignId), listProviders()]);
     return { campaignId, configured, providers };
@@ -46,13 +45,13 @@ export default function PaymentGatewayPage() {
   return (
     <>
       <PageHeader title={title} context={t('pages.paymentGateway.context')} />
-      {slug && (
+      {publicUrl && (
         <section className={styles.card} aria-labelledby="public-page-heading">
           <h2 id="public-page-heading" className={styles.heading}>
             {t('payments.gateway.publicTitle')}
           </h2>
           <p className={styles.text}>{t('payments.gateway.publicText')}</p>
-          <CopyField label={t('payments.gateway.publicUrl')} value={`${config.webBaseUrl}/${slug}`} copyLabel={t('payments.gateway.copyPublic')} />
+          <CopyField label={t('payments.gateway.publicUrl')} value={publicUrl} copyLabel={t('payments.gateway.copyPublic')} />
         </section>
       )}
 
