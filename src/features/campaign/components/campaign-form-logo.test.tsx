@@ -49,7 +49,7 @@ const server = setupServer(
   http.get('*/campaign/get_campaign/:id', () => HttpResponse.json({ data: view })),
   http.get('*/campaign/list_office_sought', () => HttpResponse.json({ data: { office_sought_list: [{ value: 'mayor', label: 'Mayor' }] } })),
   http.get('*/campaign/list_state', () => HttpResponse.json({ data: { state_list: [] } })),
-  http.get('*/campaign/list_election_cycle/:office', () => HttpResponse.json({ data: { election_cycle_list: [{ value: '2025', label: '2025', start_date: '2024-01-01', end_date: '2025-12-31' }] } })),
+  http.get('*/campaign/list_election_cycle/:office', () => HttpResponse.json({ data: { election_cycle_list: [{ value: '2029', label: '2029', start_date: '2026-01-01', end_date: '2029-12-31' }] } })),
   http.get('*/campaign/check_slug/:slug', ({ params }) => HttpResponse.json({ data: { slug: params.slug, available: true, reason: null, suggestion: null } })),
   http.post('*/campaign/create_campaign', async ({ request }) => {
     posted.push({ path: 'create', body: await request.json() });
@@ -89,8 +89,8 @@ async function fillCreateForm(user: ReturnType<typeof userEvent.setup>) {
   const form = within(await screen.findByRole('form', { name: 'Create campaign' }));
   await user.type(form.getByLabelText(/Campaign name/), 'Jane for Mayor');
   await user.selectOptions(form.getByLabelText(/Office sought/), 'mayor');
-  await waitFor(() => expect(form.getByRole('option', { name: '2025' })).toBeInTheDocument());
-  await user.selectOptions(form.getByLabelText(/Election cycle/), '2025');
+  await waitFor(() => expect(form.getByRole('option', { name: '2029' })).toBeInTheDocument());
+  await user.selectOptions(form.getByLabelText(/Election cycle/), '2029');
   await user.selectOptions(form.getByLabelText(/Compliance rule set/), 'custom');
   await user.type(form.getByLabelText(/Limit per individual/), '1000');
   await user.type(form.getByLabelText(/Limit per organization/), '500');

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -58,12 +59,17 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
   } = useForm<CampaignFormValues>({ defaultValues: initial, resolver, mode: 'onBlur', reValidateMode: 'onChange' });
   const [offices, setOffices] = useState<OfficeSoughtItem[]>([]);
   const [cycles, setCycles] = useState<ElectionCycleItem[]>([]);
+  const [showPastCycles, setShowPastCycles] = useState(false);
   const [states, setStates] = useState<StateItem[]>([]);
   const [slugCheck, setSlugCheck] = useState<SlugCheckData | null>(null);
   const [formError, setFormError] = useState('');
   const [logoFile, setLogoFile] = useState<File | null>(null);
 
-  const [name, slug, office, ruleSet, logo] = useWatch({ control, name: ['campaign_name', 'slug', 'office_sought', 'compliance_rule_set', 'logo'] });
+  const [name, slug, office, ruleSet, logo, cycle] = useWatch({ control, name: ['campaign_name', 'slug', 'office_sought', 'compliance_rule_set', 'logo', 'election_cycle'] });
+  // The next elections first; cycles already over only on request (or when the campaign has one).
+  const today = dayjs().format('YYYY-MM-DD');
+  const pastCycles = cycles.filter((c) => c.end_date < today);
+  const offeredCycles = cycles.filter((c) => c.end_date >= today || showPastCycles || c.value === cycle);
 
   useEffect(() => {
     listOffices().then(setOffices, (err: unknown) => console.error(err));
@@ -194,10 +200,16 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
             label={t('campaign.form.cycle')}
             required
             placeholder={office ? t('campaign.form.choose') : t('campaign.form.chooseOfficeFirst')}
-            options={office ? cycles : []}
+            options={office ? offeredCycles : []}
             error={err('election_cycle')}
             {...register('election_cycle')}
           />
+          {office && pastCycles.length > 0 && (
+            <label className={styles.pastCycles}>
+              <input type="checkbox" checked={showPastCycles} onChange={(event) => setShowPastCycles(event.target.checked)} />
+              {t('campaign.form.showPastCycles')}
+            </label>
+          )}
           <TextInput label={t('campaign.form.district')} error={err('district')} {...register('district')} />
           <SelectField
             label={t('campaign.form.party')}

@@ -44,7 +44,10 @@ const server = setupServer(
   http.get('*/campaign/get_campaign/:id', () => HttpResponse.json({ data: view })),
   http.get('*/campaign/list_office_sought', () => HttpResponse.json({ data: { office_sought_list: [{ value: 'mayor', label: 'Mayor' }] } })),
   http.get('*/campaign/list_state', () => HttpResponse.json({ data: { state_list: [{ value: 'new_york', label: 'New York' }] } })),
-  http.get('*/campaign/list_election_cycle/:office', () => HttpResponse.json({ data: { election_cycle_list: [{ value: '2025', label: '2025', start_date: '2022-01-01', end_date: '2025-12-31' }] } })),
+  http.get('*/campaign/list_election_cycle/:office', () => HttpResponse.json({ data: { election_cycle_list: [
+        { value: '2025', label: '2025', start_date: '2022-01-01', end_date: '2025-12-31' },
+        { value: '2029', label: '2029', start_date: '2026-01-01', end_date: '2029-12-31' },
+      ] } })),
   http.get('*/campaign/check_slug/:slug', ({ params }) => HttpResponse.json({ data: { slug: params.slug, available: true, reason: null, suggestion: null } })),
   http.post('*/campaign/create_campaign', async ({ request }) => {
     created.push(await request.json());
@@ -86,8 +89,12 @@ describe('/campaign', () => {
     expect(within(form).getByLabelText(/Slug/)).toHaveValue('jane-for-mayor');
     expect(await within(form).findByText('This address is available')).toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText(/Office sought/), 'mayor');
-    await waitFor(() => expect(within(form).getByRole('option', { name: '2025' })).toBeInTheDocument());
-    await user.selectOptions(within(form).getByLabelText(/Election cycle/), '2025');
+    // The next election is offered; a cycle already over only once asked for.
+    await waitFor(() => expect(within(form).getByRole('option', { name: '2029' })).toBeInTheDocument());
+    expect(within(form).queryByRole('option', { name: '2025' })).toBeNull();
+    await user.click(within(form).getByRole('checkbox', { name: 'Show past election cycles' }));
+    expect(within(form).getByRole('option', { name: '2025' })).toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText(/Election cycle/), '2029');
     await user.selectOptions(within(form).getByLabelText(/Compliance rule set/), 'custom');
     await user.type(within(form).getByLabelText(/Limit per individual/), '2,100.50');
     await user.type(within(form).getByLabelText(/Limit per organization/), '500');
@@ -97,7 +104,7 @@ describe('/campaign', () => {
       campaign_name: 'Jane for Mayor',
       slug: 'jane-for-mayor',
       office_sought: 'mayor',
-      election_cycle: '2025',
+      election_cycle: '2029',
       compliance_rule_set: 'custom',
       custom_limit_individual_cents: 210050,
       custom_limit_organization_cents: 50000,
