@@ -5,7 +5,7 @@ import { useLeaveConfirm } from './use-leave-confirm';
 
 interface FormModalProps {
   title: string;
-  /** The form holds typed data: closing (icon, Cancel, Escape, leaving the page) asks first. */
+  /** The form holds typed data: closing (icon, Cancel, leaving the page) asks first. */
   dirty: boolean;
   onClose: () => void;
   /** Gets `requestClose` for the form's own Cancel button. */
@@ -13,9 +13,9 @@ interface FormModalProps {
 }
 
 /**
- * A StaticModal around a form. Escape closes an untouched form; with typed data it asks
- * 'Are you sure to leave?' first, as do the close icon, Cancel and route changes. Mount it only
- * while open (a router holds one navigation blocker at a time).
+ * A StaticModal around a form. Like every static modal (SPEC §2) it ignores Escape and backdrop
+ * clicks; with typed data its close icon, Cancel and route changes ask 'Are you sure to leave?'
+ * first. Mount it only while open (a router holds one navigation blocker at a time).
  */
 export function FormModal({ title, dirty, onClose, children }: FormModalProps) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function FormModal({ title, dirty, onClose, children }: FormModalProps) {
   const requestClose = () => confirmLeave(onClose);
   return (
     <>
-      <StaticModal open title={title} onClose={requestClose} onEscape={requestClose}>
+      <StaticModal open title={title} onClose={requestClose}>
         {children(requestClose)}
       </StaticModal>
       {modal}

@@ -7,8 +7,6 @@ interface StaticModalProps {
   open: boolean;
   title: string;
   onClose: () => void;
-  /** Escape never closes the dialog; a form may ask first (e.g. useLeaveConfirm) through this. */
-  onEscape?: () => void;
   /** 'wide' for tables (56rem instead of 560px). */
   size?: 'normal' | 'wide';
   children: ReactNode;
@@ -21,7 +19,7 @@ const FOCUSABLE =
  * A static dialog: closes only through its own controls (never on backdrop click or Escape,
  * so typed data is not lost). Focus moves inside, is trapped, and returns on close.
  */
-export function StaticModal({ open, title, onClose, onEscape, size = 'normal', children }: StaticModalProps) {
+export function StaticModal({ open, title, onClose, size = 'normal', children }: StaticModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -41,9 +39,9 @@ export function StaticModal({ open, title, onClose, onEscape, size = 'normal', c
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
+      // SPEC §2: a static modal never closes on Escape (nor on a backdrop click).
       event.preventDefault();
       event.stopPropagation();
-      onEscape?.();
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;

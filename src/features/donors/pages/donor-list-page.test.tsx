@@ -283,7 +283,7 @@ describe('/donor-list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/donor-list/${DONOR_1}`));
   });
 
-  it('asks before Escape closes a form with typed data', async () => {
+  it('ignores Escape (SPEC §2 static modal); closing with typed data asks first', async () => {
     const user = userEvent.setup();
     open();
     await table();
@@ -291,6 +291,9 @@ describe('/donor-list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add donor' });
     await user.type(within(dialog).getByLabelText(/Name/), 'Half typed');
     await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: /Are you sure/ })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add donor' })).toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
     const ask = await screen.findByRole('dialog', { name: /Are you sure/ });
     await user.click(within(ask).getByRole('button', { name: 'Stay' }));
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Half typed');

@@ -90,7 +90,7 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
   const title = upload ? t('uploads.review.title', { file: upload.file_name }) : t('uploads.review.loading');
 
   return (
-    <StaticModal open title={title} onClose={onClose} onEscape={onClose} size="wide">
+    <StaticModal open title={title} onClose={onClose} size="wide">
       <div aria-busy={detail.loading || undefined}>
         {!upload && (detail.error ? <p role="alert">{apiErrorMessage(detail.error)}</p> : <p role="status">{t('uploads.review.loading')}</p>)}
         {upload && (

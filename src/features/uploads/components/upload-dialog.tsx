@@ -131,7 +131,7 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
   const template = (format: TemplateFormat) => void downloadTemplate(campaignId, type, format).catch((err: unknown) => setError(apiErrorMessage(err)));
 
   return (
-    <StaticModal open size="wide" title={t('uploads.dialog.title')} onClose={onClose} onEscape={onClose}>
+    <StaticModal open size="wide" title={t('uploads.dialog.title')} onClose={onClose}>
       <div>
         <p ref={stepLine} className={styles.steps} tabIndex={-1}>
           {t('uploads.dialog.step', { step: step === 'choose' ? 1 : step === 'sending' ? 2 : 3, label: t(`uploads.dialog.step_${step}`) })}
