@@ -43,6 +43,9 @@ test('owner registers a campaign, the admin activates it, the owner selects it a
   await reminder.getByRole('button', { name: 'Close' }).first().click();
   await expect(reminder).toBeHidden();
   await page.goto('/campaign/campaign-details');
+  // The page was loaded anew: the reminder opens again (SPEC §4: only the purchase pages suppress it).
+  await reminder.getByRole('button', { name: 'Close' }).first().click();
+  await expect(reminder).toBeHidden();
   const link = await page.getByTestId('public-link').innerText();
   expect(link).toMatch(new RegExp(`^${baseURL}/[a-z0-9-]+$`));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

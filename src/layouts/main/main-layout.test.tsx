@@ -241,6 +241,17 @@ describe('sidebar expiry card', () => {
     expect(screen.queryByRole('region', { name: 'Package' })).toBeNull();
   });
 
+  it('opens the purchase reminder on my-account too (SPEC §4: only the purchase pages suppress it)', async () => {
+    const { store } = await openPrivate('/my-account');
+    act(() => {
+      store.dispatch(setHeaderCampaignList(campaigns));
+    });
+    act(() => {
+      store.dispatch(selectCampaign({ label: 'Sam for Mayor', value: 2 }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'No active package' })).toBeInTheDocument();
+  });
+
   it('tells staff to ask the owner or manager instead of offering the purchase (SPEC §6)', async () => {
     const { store } = await openPrivate('/dashboard');
     act(() => {

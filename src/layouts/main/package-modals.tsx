@@ -11,7 +11,6 @@ import { markNotifyShown } from '../../features/campaign/api/campaign-api';
 import { markPopupShown } from '../../features/campaign/campaign-slice';
 import { selectSelectedCampaign } from '../../app/campaign-selectors';
 import styles from './package-modals.module.css';
-import { isCampaignScopeHidden } from './hide-rules';
 
 /** The expiry notification and purchase-reminder modals of the header (SPEC §4, §6). */
 export function PackageModals() {
@@ -26,10 +25,10 @@ export function PackageModals() {
   const [busy, setBusy] = useState(false);
   const id = campaign ? String(campaign.campaign_id) : null;
   const mayPurchase = canPurchasePackages(campaign?.role);
-  const scoped = !isCampaignScopeHidden(pathname);
-
-  const expiryOpen = !!campaign && scoped && dismissed !== id && shouldShowExpiryModal(campaign, new Date());
-  const reminderWanted = !!campaign && scoped && dismissed !== id && shouldShowPurchaseReminder(campaign, { paymentFlag, pathname });
+  // SPEC §2/§4: only the purchase reminder is suppressed, and only on the purchase pages
+  // (shouldShowPurchaseReminder); both modals show on every other page, my-account and campaign included.
+  const expiryOpen = !!campaign && dismissed !== id && shouldShowExpiryModal(campaign, new Date());
+  const reminderWanted = !!campaign && dismissed !== id && shouldShowPurchaseReminder(campaign, { paymentFlag, pathname });
   const delay = purchaseReminderDelayMs(pathname);
   const readyKey = `${id}|${pathname}`;
 
