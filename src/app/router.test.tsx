@@ -45,6 +45,14 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it.each(['/auth/confirm-signup', '/auth/reset-password'])('keeps a signed-in visitor on %s (an e-mail link must work; SPEC §2 public-only is login only)', async (path) => {
+    signIn();
+    const { router, container } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(container.querySelector('[data-layout="auth"]')).not.toBeNull();
+  });
+
   it('redirects / to /dashboard (and on to login without a session)', async () => {
     signIn();
     const { router } = renderApp('/');

@@ -76,24 +76,23 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
           ],
         },
         {
+          // SPEC §2: public-only means the login and the social intermediary; a signed-in visitor goes to the dashboard.
           element: <PublicOnly />,
+          children: [{ element: <AuthLayout />, children: [page(paths.login, pages.Login), page(paths.socialLoginInt, pages.SocialLoginInt)] }],
+        },
+        {
+          // The other auth pages open signed in too: a confirm-signup or reset-password link from an e-mail must work.
+          element: <AuthLayout />,
           children: [
-            {
-              element: <AuthLayout />,
-              children: [
-                page(paths.login, pages.Login),
-                page(paths.socialLoginInt, pages.SocialLoginInt),
-                page(paths.registration, pages.Registration),
-                page(paths.verifyRegistrationMobile, pages.VerifyRegistrationMobile),
-                page(paths.verifyRegistrationEmail, pages.VerifyRegistrationEmail),
-                page(paths.confirmSignup, pages.ConfirmSignup),
-                page(paths.recoverPassword, pages.RecoverPassword),
-                page(paths.forgetPasswordEmail, pages.ForgetPasswordEmail),
-                page(paths.forgetPasswordMobile, pages.ForgetPasswordMobile),
-                page(paths.setPassword, pages.SetPassword),
-                page(paths.resetPassword, pages.ResetPassword),
-              ],
-            },
+            page(paths.registration, pages.Registration),
+            page(paths.verifyRegistrationMobile, pages.VerifyRegistrationMobile),
+            page(paths.verifyRegistrationEmail, pages.VerifyRegistrationEmail),
+            page(paths.confirmSignup, pages.ConfirmSignup),
+            page(paths.recoverPassword, pages.RecoverPassword),
+            page(paths.forgetPasswordEmail, pages.ForgetPasswordEmail),
+            page(paths.forgetPasswordMobile, pages.ForgetPasswordMobile),
+            page(paths.setPassword, pages.SetPassword),
+            page(paths.resetPassword, pages.ResetPassword),
           ],
         },
         {
