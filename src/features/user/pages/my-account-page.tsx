@@ -96,23 +96,25 @@ export default function MyAccountPage() {
             {t('profile.signInHeading')}
           </h2>
           <dl className={styles.addresses}>
+            {/* A dl holds dt/dd groups (in a div) only: the action sits in the group's own dd. */}
             <div className={styles.address}>
-              <div>
-                <dt>{t('auth.email')}</dt>
-                <dd>{user.email || <span className={styles.notSet}>{t('profile.notSet')}</span>}</dd>
-              </div>
-              <SubmitButton type="button" variant="secondary" onClick={() => setChanging('email')}>
-                {t('profile.changeEmail')}
-              </SubmitButton>
+              <dt>{t('auth.email')}</dt>
+              <dd>{user.email || <span className={styles.notSet}>{t('profile.notSet')}</span>}</dd>
+              <dd className={styles.addressAction}>
+                <SubmitButton type="button" variant="secondary" onClick={() => setChanging('email')}>
+                  {t('profile.changeEmail')}
+                </SubmitButton>
+              </dd>
             </div>
+            {/* A dl holds dt/dd groups (in a div) only: the action sits in the group's own dd. */}
             <div className={styles.address}>
-              <div>
-                <dt>{t('auth.mobileNumber')}</dt>
-                <dd>{user.phone || <span className={styles.notSet}>{t('profile.notSet')}</span>}</dd>
-              </div>
-              <SubmitButton type="button" variant="secondary" onClick={() => setChanging('phone')}>
-                {t('profile.changeMobile')}
-              </SubmitButton>
+              <dt>{t('auth.mobileNumber')}</dt>
+              <dd>{user.phone || <span className={styles.notSet}>{t('profile.notSet')}</span>}</dd>
+              <dd className={styles.addressAction}>
+                <SubmitButton type="button" variant="secondary" onClick={() => setChanging('phone')}>
+                  {t('profile.changeMobile')}
+                </SubmitButton>
+              </dd>
             </div>
           </dl>
           <h3 className={styles.cardTitle}>{t('profile.changePassword')}</h3>
