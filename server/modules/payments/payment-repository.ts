@@ -68,6 +68,11 @@ export async function transitionPayment(db: Executor, id: string, from: readonly
   return row ?? null;
 }
 
+/** Marks a payment as looked at now (the reconciliation's queue is oldest-updated first). */
+export async function touchPayment(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(payments).set({ updatedAt: now }).where(eq(payments.id, id));
+}
+
 export async function nextReceiptNumber(db: Executor): Promise<string> {
   const result = await db.execute(sql`select nextval('payment_receipt_seq')::text as n`);
   return `R-${(result.rows[0] as { n: string }).n.padStart(6, '0')}`;

@@ -213,6 +213,24 @@ describe('online payments', () => {
     expect(await donationsOf(email)).toHaveLength(1);
   });
 
+  it('reconciliation: an order never approved goes to the back of the queue, then expires after 3 hours', async () => {
+    const started = await startOk(1_300, 'abandoned@example.com');
+    const aged = new Date(clock.now().getTime() - 4 * 60_000);
+    await t.db.update(payments).set({ updatedAt: aged }).where(eq(payments.id, started.payment_id));
+    await reconcilePayments(t.app);
+    const [waiting] = await t.db.select().from(payments).where(eq(payments.id, started.payment_id));
+    expect(waiting!.status).toBe('created');
+    expect(waiting!.updatedAt.getTime()).toBeGreaterThan(aged.getTime());
+    // Three hours later (the row is aged rather than the clock, which would end the owner's session).
+    const past = new Date(clock.now().getTime() - 3 * 3_600_000 - 60_000);
+    await t.db.update(payments).set({ createdAt: past, updatedAt: past }).where(eq(payments.id, started.payment_id));
+    const run = await reconcilePayments(t.app);
+    expect(run.expired).toBeGreaterThanOrEqual(1);
+    const [expired] = await t.db.select().from(payments).where(eq(payments.id, started.payment_id));
+    expect(expired!.status).toBe('expired');
+    expect(await donationsOf('abandoned@example.com')).toHaveLength(0);
+  });
+
   it('refuses a tampered or invalid amount, and a capture request that names an amount', async () => {
     expect((await start(99, 'tiny@example.com')).statusCode).toBe(400);
     expect((await start(25.5, 'frac@example.com')).statusCode).toBe(400);

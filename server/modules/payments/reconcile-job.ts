@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../../plugins/jobs';
 import { accountOf, completePayment, completedCapture } from './capture-service';
-import { listStalePayments, transitionPayment } from './payment-repository';
+import { listStalePayments, touchPayment, transitionPayment } from './payment-repository';
 import { recordCapture } from './record-payment';
 
 export const STALE_AFTER_MS = 3 * 60_000;
@@ -34,6 +34,9 @@ export async function reconcilePayments(app: FastifyInstance): Promise<{ checked
         if ((await completePayment(app, payment.id)).status === 'completed') recorded++;
       } else if (now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
         if (await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing'], { status: 'expired', failureCode: 'PAYMENT_NOT_APPROVED' }, now)) expired++;
+      } else {
+        // Still waiting for the donor: to the back of the queue, so the next runs reach the others.
+        await touchPayment(app.db, payment.id, now);
       }
     } catch (error) {
       app.log.warn({ err: error, paymentId: payment.id }, 'payment reconciliation failed; tried again next run');
