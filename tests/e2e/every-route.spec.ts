@@ -1,5 +1,5 @@
 // Every route of the route table (src/config/paths.ts), as a person meets it: signed in as the demo
-// owner for the private pages at 1280×800; signed out for the auth and open pages at 1280×800 and
+// owner and as staff (some pages then say what is not allowed) for the private pages at 1280×800; signed out for the auth and open pages at 1280×800 and
 // 375×812. On each visit: axe (WCAG 2.1 A/AA) finds no serious or critical violation, the page
 // does not scroll sideways, the console shows no error, and the title is the page's. A route added to
 // the table is visited by construction (only those needing a parameter or another role are listed
@@ -49,10 +49,10 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-test('every private page, signed in as the owner at 1280×800', async ({ page }) => {
+for (const who of ['owner', 'staff'] as const) test(`every private page, signed in as ${who} at 1280×800`, async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchConsole(page);
-  await signInWithPassword(page, 'owner@demo.campaign');
+  await signInWithPassword(page, `${who}@demo.campaign`);
   await selectCampaign(page, 'Friends of Demo Candidate');
   const keys = Object.keys(paths).filter((key) => !(key in NOT_WALKED) && !isAuth(key) && !(OPEN as readonly string[]).includes(key));
   expect(keys.length).toBeGreaterThanOrEqual(19);
@@ -60,7 +60,7 @@ test('every private page, signed in as the owner at 1280×800', async ({ page })
     const path = (paths as Record<string, string>)[key]!;
     await page.goto(path);
     errors.length = 0;
-    await check(page, path, errors);
+    await check(page, `${path} (${who})`, errors);
   }
 });
 
