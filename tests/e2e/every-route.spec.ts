@@ -1,7 +1,7 @@
 // Every route of the route table (src/config/paths.ts), as a person meets it: signed in as the demo
 // owner and as staff (some pages then say what is not allowed) for the private pages at 1280×800; signed out for the auth and open pages at 1280×800 and
 // 375×812. On each visit: axe (WCAG 2.1 A/AA) finds no serious or critical violation, the page
-// does not scroll sideways, the console shows no error, and the title is the page's. A route added to
+// does not scroll sideways nor runs on below its footer, the console shows no error, and the title is the page's. A route added to
 // the table is visited by construction (only those needing a parameter or another role are listed
 // apart below, with the test that covers them).
 import AxeBuilder from '@axe-core/playwright';
@@ -35,6 +35,12 @@ async function check(page: Page, what: string, consoleErrors: string[]) {
   expect(serious.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  // Nothing but blank page below the footer (hidden labels escaping a scroll area once made 800 px of it).
+  const below = await page.evaluate(() => {
+    const footer = document.querySelector('footer');
+    return footer ? document.documentElement.scrollHeight - (footer.getBoundingClientRect().bottom + window.scrollY) : 0;
+  });
+  expect(below, `${what} has ${below}px of blank page below its footer`).toBeLessThanOrEqual(2);
   expect(await page.title(), `${what} title`).toMatch(new RegExp(`${SUFFIX.replace(/[|]/g, '\\|')}$|^Campaign Donation Tracker$`));
   expect(consoleErrors, `${what} console errors`).toEqual([]);
 }

@@ -234,7 +234,7 @@ export default function DonorListPage() {
         onSortChange={(sort) => update({ sort })}
         error={list.error !== null ? apiErrorMessage(list.error) : undefined}
         empty={empty}
-        maxHeight="calc(100vh - 300px)"
+        maxHeight="max(360px, calc(100vh - 220px))"
       />
       <Pager
         page={state.page}
