@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { expiryState, formatDisplayDate, remainingUntil } from '../../../domain/package-expiry';
 import { canPurchasePackages } from '../../../domain/permissions';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { setCountdown, setTimeRemaining } from '../../features/campaign/campaign-slice';
 import { COUNTDOWN_TICK_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
 import styles from './expiry-card.module.css';
@@ -23,6 +24,20 @@ export function ExpiryCard() {
     const timer = setInterval(() => setNow(new Date()), COUNTDOWN_TICK_MS);
     return () => clearInterval(timer);
   }, [state]);
+
+  // The one ticking source feeds SPEC §3's client-held countdown and time remaining (null / zero
+  // when no countdown shows: more than 30 days left, or no package).
+  const dispatch = useAppDispatch();
+  const expiryMs = expiry?.getTime() ?? null;
+  const nowMs = now.getTime();
+  useEffect(() => {
+    if (state !== 'expiring-soon' || expiryMs === null) {
+      dispatch(setCountdown(null));
+      return;
+    }
+    dispatch(setCountdown(Math.max(0, Math.floor((expiryMs - nowMs) / 1000))));
+    dispatch(setTimeRemaining(remainingUntil(new Date(expiryMs), new Date(nowMs))));
+  }, [dispatch, state, expiryMs, nowMs]);
 
   if (!campaign || !state || isCampaignScopeHidden(pathname)) return null;
   // SPEC §6: only owners and managers are offered the purchase; the others are told whom to ask.

@@ -211,6 +211,23 @@ describe('sidebar expiry card', () => {
     expect(screen.queryByRole('region', { name: 'Package' })).toBeNull();
   });
 
+  it('ticks the countdown when 30 days or fewer remain, feeding the campaign state (SPEC §3, §4)', async () => {
+    const soon = new Date(Date.now() - 365 * 86_400_000 + 10 * 86_400_000).toISOString();
+    const { store } = await openPrivate('/dashboard');
+    act(() => {
+      store.dispatch(setHeaderCampaignList([{ campaign_id: 9, campaign_name: 'Soon for Council', role: 'owner', package_status: 'ACTIVE' as const, purchase_date: soon, total_purchased_year: 1 }]));
+    });
+    act(() => {
+      store.dispatch(selectCampaign({ label: 'Soon for Council', value: 9 }));
+    });
+    const card = await screen.findByRole('region', { name: 'Package' });
+    expect(card).toHaveTextContent(/\d+ d \d+ h \d+ m \d+ s remaining/);
+    await waitFor(() => expect(store.getState().campaign.countdown).toBeGreaterThan(8 * 86_400));
+    const { countdown, timeRemaining } = store.getState().campaign;
+    expect(countdown).toBeLessThan(12 * 86_400);
+    expect(timeRemaining.days).toBe(Math.floor(countdown! / 86_400));
+  });
+
   it('shows Active with the expiry date for a long-running package', async () => {
     const { store } = await openPrivate('/dashboard');
     act(() => {
