@@ -4,14 +4,10 @@
 // pg-boss on, webhooks delivered as they come: the server also captures on CHECKOUT.ORDER.APPROVED).
 // Prints p50 / p99 per step and checks the invariants on the database: every payment completed once,
 // one donation per payment, no capture recorded twice, the receipt e-mails queued once each.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { loadavg } from 'node:os';
 import { DONOR_ATTESTATIONS, type CheckoutStarted } from '../domain/payments/api-contract';
-import { freePort } from './lib/process';
-import { startServer } from './lib/server';
+import { startServerWithDatabase } from './lib/server';
 
 const DONORS = 50;
 const SLUG = 'demo-campaign';
@@ -38,11 +34,8 @@ async function json<T>(res: Response): Promise<T> {
 
 export async function benchPayments(): Promise<boolean> {
   const loadBefore = loadavg()[0]!.toFixed(2);
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const spaDir = mkdtempSync(join(tmpdir(), 'cdt-bench-spa-'));
-  const server = await startServer(port, { EMBEDDED_PG_PORT: String(pgPort), SPA_DIR: spaDir });
-  const password = readFileSync(join(server.dataDir, 'pg.password'), 'utf8').trim();
-  const pool = new pg.Pool({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/campaign_tracker`, max: 2 });
+  const running = await startServerWithDatabase();
+  const { server, pool } = running;
   const times = { create: [] as number[], approve: [] as number[], capture: [] as number[], total: [] as number[] };
   const attestations = Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, true]));
   try {
@@ -104,9 +97,7 @@ export async function benchPayments(): Promise<boolean> {
     console.log(ok ? 'invariants hold: payments = donations, no doubles' : 'INVARIANT BROKEN');
     return ok;
   } finally {
-    await pool.end();
-    await server.stop();
-    rmSync(spaDir, { recursive: true, force: true });
+    await running.stop();
   }
 }
 

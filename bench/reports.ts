@@ -11,9 +11,7 @@
 //    on the same database. Ratio = file time ÷ COPY.
 // 4. The on-screen page (report_data) first and 400th page of 25, timed alone (median of 5).
 // Prints one table; within budget when every target is met.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -24,8 +22,8 @@ import { REPORT_PATHS, reportDataUrl, reportListUrl, type ReportEntry, type Repo
 import { orderBy } from '../server/modules/reports/report-query-repository';
 import { donationSelect } from '../server/modules/reports/report-query-repository';
 import { seedBook, signIn } from './donor-book';
-import { call, freePort, serverRssMb, type Api } from './lib/process';
-import { startServer } from './lib/server';
+import { call, serverRssMb, type Api } from './lib/process';
+import { startServerWithDatabase } from './lib/server';
 
 const RSS_LIMIT_MB = 150;
 const ALL = { start_date: null, end_date: null };
@@ -90,12 +88,8 @@ async function pageMs(api: Api, page: number): Promise<number> {
 
 export async function benchReports(): Promise<boolean> {
   const loadBefore = loadavg()[0].toFixed(1);
-  const pgPort = await freePort();
-  const port = await freePort();
-  const spaDir = mkdtempSync(join(tmpdir(), 'cdt-bench-spa-'));
-  const server = await startServer(port, { EMBEDDED_PG_PORT: String(pgPort), SPA_DIR: spaDir });
-  const password = readFileSync(join(server.dataDir, 'pg.password'), 'utf8').trim();
-  const pool = new pg.Pool({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/campaign_tracker`, max: 2 });
+  const running = await startServerWithDatabase();
+  const { server, pool } = running;
   try {
     const campaignId = await seedBook(pool);
     const api: Api = { url: server.url, token: await signIn(server.url), campaignId };
@@ -117,9 +111,7 @@ export async function benchReports(): Promise<boolean> {
     console.log(`\nreport_data, donation report, 25 rows: page 1 ${(await pageMs(api, 1)).toFixed(0)} ms, page 400 ${(await pageMs(api, 400)).toFixed(0)} ms (one client, median of 5)`);
     return ok;
   } finally {
-    await pool.end();
-    await server.stop();
-    rmSync(spaDir, { recursive: true, force: true });
+    await running.stop();
   }
 }
 

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './process';
 
 export interface RunningServer {
   url: string;
@@ -45,6 +47,31 @@ export async function startServer(port: number, env: Record<string, string> = {}
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerWithDatabase {
+  server: RunningServer;
+  /** A small pool on the server's embedded PostgreSQL (seeding, COPY limits, invariants). */
+  pool: pg.Pool;
+  stop(): Promise<void>;
+}
+
+/** The real server on free ports with an empty SPA folder, and a pool on its embedded database. */
+export async function startServerWithDatabase(env: Record<string, string> = {}): Promise<ServerWithDatabase> {
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const spaDir = mkdtempSync(join(tmpdir(), 'cdt-bench-spa-'));
+  const server = await startServer(port, { EMBEDDED_PG_PORT: String(pgPort), SPA_DIR: spaDir, ...env });
+  const password = readFileSync(join(server.dataDir, 'pg.password'), 'utf8').trim();
+  const pool = new pg.Pool({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/campaign_tracker`, max: 2 });
+  return {
+    server,
+    pool,
+    async stop() {
+      await pool.end();
+      await server.stop();
+      rmSync(spaDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,7 +14,7 @@ import { donorDetailsOf } from './online-donor';
 import { findGateway } from './gateway-repository';
 import { gatewayAccount, platformAccount, type PaypalAccount } from './paypal-gateway';
 import { PaypalError, PaypalUnavailable, capturesOf, valueToCents, type PaypalOrder } from './paypal-client';
-import { findPayment, lockDonorEmail, lockPayment, transitionPayment, updatePayment, type PaymentRecord } from './payment-repository';
+import { findPayment, lockDonorEmail, lockPayment, transitionPayment, updatePayment, type PaymentPatch, type PaymentRecord } from './payment-repository';
 import { recordCapture } from './record-payment';
 
 const FINAL = new Set(['completed', 'declined', 'cancelled', 'expired']);
@@ -65,12 +65,16 @@ async function claim(app: FastifyInstance, paymentId: string): Promise<PaymentRe
   return payment;
 }
 
+/** Ends a capture that took no money: capturing → `patch.status`; answers the payment as it stands. */
+async function endCapture(app: FastifyInstance, paymentId: string, patch: PaymentPatch): Promise<PaymentRecord> {
+  return (await transitionPayment(app.db, paymentId, ['capturing'], patch, app.clock.now())) ?? (await findPayment(app.db, paymentId))!;
+}
+
 /** Captures a claimed payment at PayPal and records it; answers the payment as it ends. */
 export async function completePayment(app: FastifyInstance, paymentId: string): Promise<PaymentRecord> {
   const claimed = await claim(app, paymentId);
   if (FINAL.has(claimed.status) || claimed.status === 'failed' || !claimed.orderId) return claimed;
   const account = await accountOf(app, claimed);
-  const now = () => app.clock.now();
   let order: PaypalOrder;
   try {
     order = await account.client.captureOrder(claimed.orderId, `capture-${claimed.id}`);
@@ -78,21 +82,19 @@ export async function completePayment(app: FastifyInstance, paymentId: string): 
     if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') {
       order = await account.client.getOrder(claimed.orderId);
     } else if (error instanceof PaypalError && (error.issue === 'INSTRUMENT_DECLINED' || error.issue === 'PAYER_ACTION_REQUIRED' || error.issue === 'TRANSACTION_REFUSED')) {
-      return (await transitionPayment(app.db, claimed.id, ['capturing'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, now())) ?? (await findPayment(app.db, claimed.id))!;
+      return endCapture(app, claimed.id, { status: 'declined', failureCode: 'PAYMENT_DECLINED' });
     } else if (error instanceof PaypalError && error.issue === 'ORDER_NOT_APPROVED') {
-      return (await transitionPayment(app.db, claimed.id, ['capturing'], { status: 'created', failureCode: 'PAYMENT_NOT_APPROVED' }, now())) ?? (await findPayment(app.db, claimed.id))!;
+      return endCapture(app, claimed.id, { status: 'created', failureCode: 'PAYMENT_NOT_APPROVED' });
     } else {
       // Unknown whether PayPal captured: told as failed; a capture that did happen is still recorded
       // when its webhook arrives or the reconciliation reads the order.
       app.log.warn({ err: error, paymentId }, 'capture did not complete');
       const code = error instanceof PaypalUnavailable ? 'PAYMENT_PROVIDER_UNAVAILABLE' : 'PAYMENT_DECLINED';
-      return (await transitionPayment(app.db, claimed.id, ['capturing'], { status: 'failed', failureCode: code }, now())) ?? (await findPayment(app.db, claimed.id))!;
+      return endCapture(app, claimed.id, { status: 'failed', failureCode: code });
     }
   }
   const capture = completedCapture(order);
-  if (!capture) {
-    return (await transitionPayment(app.db, claimed.id, ['capturing'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, now())) ?? (await findPayment(app.db, claimed.id))!;
-  }
+  if (!capture) return endCapture(app, claimed.id, { status: 'declined', failureCode: 'PAYMENT_DECLINED' });
   return (await recordCapture(app, claimed.id, capture)) ?? claimed;
 }
 

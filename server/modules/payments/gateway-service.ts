@@ -30,7 +30,7 @@ import {
   type GatewayRecord,
   type ProviderRecord,
 } from './gateway-repository';
-import { PaypalError, PaypalUnavailable } from './paypal-client';
+import { PaypalError, PaypalUnavailable, type PaypalClient } from './paypal-client';
 import { gatewayAccount, localModeAllowed, paypalClientFor, standinWebhookIdOf } from './paypal-gateway';
 import { lastFour, secretBox } from './secret-box';
 
@@ -70,9 +70,9 @@ export async function campaignGateways(app: FastifyInstance, ctx: CampaignContex
 }
 
 /** Checks credentials by asking the provider for a token: 422 GATEWAY_CREDENTIALS_REJECTED when refused. */
-async function checkCredentials(app: FastifyInstance, mode: GatewayMode, clientId: string, secret: string): Promise<void> {
+async function checkCredentials(client: PaypalClient): Promise<void> {
   try {
-    await paypalClientFor(app, mode, clientId, secret).token();
+    await client.token();
   } catch (error) {
     if (error instanceof PaypalError) throw fail(422, 'GATEWAY_CREDENTIALS_REJECTED');
     if (error instanceof PaypalUnavailable) throw fail(502, 'PAYMENT_PROVIDER_UNAVAILABLE');
@@ -90,7 +90,7 @@ export async function configureGateway(app: FastifyInstance, ctx: CampaignContex
   const secret = given ?? (current && current.clientId === body.client_id.trim() && current.mode === body.mode ? box.open(current.secretCiphertext) : null);
   if (!secret) throw fail(400, 'VALIDATION_ERROR', { in: 'body', fields: { client_secret: 'Client secret is required' } });
   const clientId = body.client_id.trim();
-  await checkCredentials(app, body.mode, clientId, secret);
+  await checkCredentials(paypalClientFor(app, body.mode, clientId, secret));
   const now = app.clock.now();
   const webhookId = body.mode === 'local' ? standinWebhookIdOf(clientId) : body.webhook_id?.trim() || null;
   const row = await upsertGateway(app.db, ctx.id, { mode: body.mode, clientId, secretCiphertext: box.seal(secret), secretLast4: lastFour(secret), webhookId, configuredBy: auth.id }, now);
@@ -102,13 +102,7 @@ export async function configureGateway(app: FastifyInstance, ctx: CampaignContex
 export async function testGateway(app: FastifyInstance, ctx: CampaignContext): Promise<{ ok: true; message: string }> {
   const gateway = await findGateway(app.db, ctx.id);
   if (!gateway) throw fail(404, 'GATEWAY_NOT_CONFIGURED');
-  try {
-    await gatewayAccount(app, gateway).client.token();
-  } catch (error) {
-    if (error instanceof PaypalError) throw fail(422, 'GATEWAY_CREDENTIALS_REJECTED');
-    if (error instanceof PaypalUnavailable) throw fail(502, 'PAYMENT_PROVIDER_UNAVAILABLE');
-    throw error;
-  }
+  await checkCredentials(gatewayAccount(app, gateway).client);
   await markGatewayVerified(app.db, gateway.id, app.clock.now());
   return { ok: true, message: gateway.mode === 'local' ? 'Connected to the local test gateway (no money moves)' : `Connected to PayPal (${gateway.mode})` };
 }

@@ -5,10 +5,10 @@
  * Mode 'local' is the in-process PayPal stand-in (server/modules/paypal-standin), reached through the
  * same client over app.inject instead of the network; it is refused when NODE_ENV=production.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayMode } from '../../../domain/payments/api-contract';
 import { fail } from '../../plugins/errors';
+import { standinWebhookId } from '../paypal-standin/standin-signature';
 import { findGateway, type GatewayRecord } from './gateway-repository';
 import { createPaypalClient, type FetchLike, type PaypalClient } from './paypal-client';
 import { secretBox } from './secret-box';
@@ -87,15 +87,8 @@ export function platformAccount(app: FastifyInstance): PaypalAccount | null {
   if (paypal) return { mode: paypal.mode, client: cachedClient(app, 'platform', () => paypalClientFor(app, paypal.mode, paypal.clientId, paypal.clientSecret)), webhookId: paypal.webhookId };
   if (!localModeAllowed(app)) return null;
   const clientId = 'platform-local';
-  return { mode: 'local', client: cachedClient(app, 'platform', () => paypalClientFor(app, 'local', clientId, 'local-secret')), webhookId: standinWebhookIdOf(clientId) };
+  return { mode: 'local', client: cachedClient(app, 'platform', () => paypalClientFor(app, 'local', clientId, 'local-secret')), webhookId: standinWebhookId(clientId) };
 }
 
-/** The webhook id the stand-in signs with for a client id (mirrors paypal-standin's standinWebhookId). */
-export function standinWebhookIdOf(clientId: string): string {
-  // Kept in step with server/modules/paypal-standin/standin-routes.ts (a test checks both agree).
-  return `WH-LOCAL-${createHashHex(clientId).slice(0, 16).toUpperCase()}`;
-}
-
-function createHashHex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+/** The webhook id the local stand-in signs with for a client id (a `local` gateway is configured with it). */
+export const standinWebhookIdOf = standinWebhookId;

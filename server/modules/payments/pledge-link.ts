@@ -7,25 +7,29 @@ import type { FastifyInstance } from 'fastify';
 import type { PledgeLinkView } from '../../../domain/payments/api-contract';
 import { fail } from '../../plugins/errors';
 import { findCampaignById } from '../campaign/repository';
-import { findPledge } from '../donors/pledge-repository';
+import { findPledge, type PledgeWithDonor } from '../donors/pledge-repository';
 import { givingOf, givingState } from './giving-service';
 import { verifyPledgeLinkToken } from './pledge-link-token';
 
 /** The pledge a token names (checked against `campaignId` when given); 400 PAYMENT_LINK_INVALID otherwise. */
-export async function readPledgeLink(app: FastifyInstance, token: string, campaignId?: string): Promise<{ campaignId: string; pledgeId: string; donorId: string }> {
+export async function readPledgeLink(
+  app: FastifyInstance,
+  token: string,
+  campaignId?: string,
+): Promise<{ campaignId: string; pledgeId: string; donorId: string; found: PledgeWithDonor }> {
   const named = await verifyPledgeLinkToken(app, token);
   if (!named) throw fail(400, 'PAYMENT_LINK_INVALID');
   const { cid, pid } = named;
   if (!cid || !pid || (campaignId && cid !== campaignId)) throw fail(400, 'PAYMENT_LINK_INVALID');
   const found = await findPledge(app.db, cid, pid);
   if (!found || found.pledge.writtenOffAt) throw fail(400, 'PAYMENT_LINK_INVALID');
-  return { campaignId: cid, pledgeId: pid, donorId: found.pledge.donorId };
+  return { campaignId: cid, pledgeId: pid, donorId: found.pledge.donorId, found };
 }
 
 export async function pledgeLinkView(app: FastifyInstance, token: string): Promise<PledgeLinkView> {
-  const link = await readPledgeLink(app, token);
-  const [found, campaign] = await Promise.all([findPledge(app.db, link.campaignId, link.pledgeId), findCampaignById(app.db, link.campaignId)]);
-  if (!found || !campaign) throw fail(400, 'PAYMENT_LINK_INVALID');
+  const { campaignId, found } = await readPledgeLink(app, token);
+  const campaign = await findCampaignById(app.db, campaignId);
+  if (!campaign) throw fail(400, 'PAYMENT_LINK_INVALID');
   const state = await givingState(app, campaign);
   const p = found.pledge;
   return {
