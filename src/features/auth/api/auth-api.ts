@@ -14,7 +14,9 @@ import {
   type SocialProvider,
   type SocialSigninData,
 } from '../../../../domain/auth/api-contract';
+import { config } from '../../../config/env';
 import { paths } from '../../../config/paths';
+import { socialHostUrl } from '../../../lib/social-host';
 import { loadApi } from '../../../lib/load-api';
 
 /** Auth calls (SPEC §7). axios is loaded on first call, keeping it out of the login page's first paint. */
@@ -43,14 +45,14 @@ export function socialRedirectUri(): string {
 }
 
 export async function startSocialSignin(provider: SocialProvider): Promise<string> {
-  return (await post<SocialSigninData>(AUTH_PATHS.socialSignin, { provider, redirect_uri: socialRedirectUri() })).data.authorization_url;
+  return (await post<SocialSigninData>(socialHostUrl(AUTH_PATHS.socialSignin, config), { provider, redirect_uri: socialRedirectUri() })).data.authorization_url;
 }
 
-/** POST /oauth2/token, form-encoded, without Authorization. */
+/** POST /oauth2/token (on the social host when configured), form-encoded, without Authorization. */
 export async function exchangeSocialCode(code: string, state: string): Promise<SigninData> {
   const { plainClient } = await loadApi();
   const form = new URLSearchParams({ grant_type: 'authorization_code', code, state, redirect_uri: socialRedirectUri() });
-  const response = await plainClient.post<ApiSuccess<SigninData>>(AUTH_PATHS.oauthToken, form, {
+  const response = await plainClient.post<ApiSuccess<SigninData>>(socialHostUrl(AUTH_PATHS.oauthToken, config), form, {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
   return response.data.data;
