@@ -5,7 +5,9 @@
  * Money is integer cents (USD). Pure: no React, no Node.
  *
  * Donor flow (open pages, no sign-in):
- *   GET  /payment/giving-page/{slug}          → GivingPage (what /{slug} shows, and whether giving is open)
+ *   GET  /payment/giving-page/{slug}          → GivingPage | null (what /{slug} shows, and whether giving is open;
+ *                                              null, with 200, when no campaign has that slug: a lookup, so an
+ *                                              unknown path shows the 404 page without an error response)
  *   POST /payment/pay-online                   PayOnlineBody → CheckoutStarted (the order; the browser goes to approve_url)
  *   PayPal (or the local stand-in) sends the donor back to /payment-success?payment_id=…&token={order id}
  *   or, when they cancel, to /payment-error?payment_id=…&token=…&reason=cancelled

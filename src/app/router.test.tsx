@@ -23,7 +23,7 @@ const server = setupServer(
             giving: { available: false, reason: 'NO_GATEWAY' },
           },
         })
-      : HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 }),
+      : HttpResponse.json({ data: null }),
   ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -63,8 +63,11 @@ export function givingOf({ account, unavailable }: Omit<GivingCampaign, 'campaig
   return unavailable || !account ? { available: false, reason: unavailable ?? 'NO_GATEWAY' } : { available: true, mode: account.mode, test_mode: account.mode === 'local' };
 }
 
-export async function givingPage(app: FastifyInstance, slug: string): Promise<GivingPage> {
-  const { campaign, ...state } = await givingCampaign(app, slug);
+/** What /{slug} shows; null when no campaign has that slug (the SPA then shows its 404 page without an error response). */
+export async function givingPage(app: FastifyInstance, slug: string): Promise<GivingPage | null> {
+  const campaign = await findCampaignBySlug(app.db, slug.toLowerCase());
+  if (!campaign || campaign.status === 'pending') return null;
+  const state = await givingState(app, campaign);
   const [settings, book, office] = await Promise.all([
     findGivingPage(app.db, campaign.id),
     loadBookCampaign(app.db, campaign.id),

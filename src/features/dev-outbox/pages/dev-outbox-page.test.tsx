@@ -61,7 +61,7 @@ describe('dev outbox', () => {
 
   it('does not exist in production', async () => {
     // Without the route, /dev-outbox is a slug like any other: no campaign has it.
-    server.use(http.get('*/payment/giving-page/:slug', () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 })));
+    server.use(http.get('*/payment/giving-page/:slug', () => HttpResponse.json({ data: null })));
     renderApp('/dev-outbox', { devOutbox: false });
     expect(await screen.findByRole('heading', { name: 'The page you are attempting to reach is currently not available...' })).toBeInTheDocument();
   });

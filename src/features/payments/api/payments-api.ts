@@ -30,9 +30,9 @@ interface PaymentRef {
 
 // ── donors (open pages) ──────────────────────────────────────────────────────────────────────
 
-/** What /{slug} shows, and whether giving is open. 404: no such campaign page. */
-export async function getGivingPage(slug: string): Promise<GivingPage> {
-  return (await apiClient.get<ApiSuccess<GivingPage>>(givingPageUrl(slug))).data.data;
+/** What /{slug} shows, and whether giving is open. null: no campaign has that slug. */
+export async function getGivingPage(slug: string): Promise<GivingPage | null> {
+  return (await apiClient.get<ApiSuccess<GivingPage | null>>(givingPageUrl(slug))).data.data;
 }
 
 /** Starts the order; the browser then goes to `approve_url`. */

@@ -18,7 +18,7 @@ let payAnswer: () => Promise<Response> | Response = () =>
 
 const server = setupServer(
   http.get('*/payment/giving-page/:slug', ({ params }) => {
-    if (params.slug === 'nobody') return HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
+    if (params.slug === 'nobody') return HttpResponse.json({ data: null });
     return HttpResponse.json({ data: { ...page, slug: params.slug } });
   }),
   http.post('*/payment/pay-online', async ({ request }) => {

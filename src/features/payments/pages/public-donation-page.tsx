@@ -19,7 +19,7 @@ import styles from '../payments.module.css';
 export default function PublicDonationPage() {
   const { slug = '' } = useParams();
   const page = useRemote(`giving:${slug}`, () => getGivingPage(slug));
-  if (httpStatus(page.error) === 404) return <NotFoundPage />;
+  if ((!page.loading && !page.error && page.data === null) || httpStatus(page.error) === 404) return <NotFoundPage />;
   return <GivingPageView data={page.loading ? null : page.data} error={page.error} onRetry={page.reload} />;
 }
 
