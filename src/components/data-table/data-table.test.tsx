@@ -27,6 +27,16 @@ describe('DataTable', () => {
     expect(within(table).queryByRole('button')).toBeNull();
   });
 
+  it('a table wide by design scrolls sideways in a labelled region the keyboard can focus; others are no region', async () => {
+    const { rerender } = render(<DataTable caption="Donation Report" columns={columns} rows={rows} rowKey={(r) => r.id} scrollsSideways />);
+    const region = screen.getByRole('region', { name: 'Donation Report' });
+    expect(within(region).getByRole('table', { name: 'Donation Report' })).toBeInTheDocument();
+    await userEvent.tab();
+    expect(region).toHaveFocus();
+    rerender(<DataTable caption="Donors" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
   it('sorts through header buttons with aria-sort', async () => {
     const user = userEvent.setup();
     const onSortChange = vi.fn();

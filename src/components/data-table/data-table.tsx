@@ -44,6 +44,12 @@ export interface DataTableProps<Row> {
   footer?: ReactNode;
   /** CSS max-height of the scroll area (the header sticks). Default: no limit. */
   maxHeight?: string;
+  /**
+   * A table wider than the page by design (a report's many columns) scrolls sideways inside its
+   * frame: the frame is then a labelled, focusable region, so arrow keys scroll it. Without it a
+   * table is expected to fit (the every-route suite reports any cell cut off).
+   */
+  scrollsSideways?: boolean;
 }
 
 /**
@@ -72,11 +78,17 @@ export function DataTable<Row>({
   rowClassName,
   footer,
   maxHeight,
+  scrollsSideways = false,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const showEmpty = !loading && rows.length === 0;
   return (
-    <div className={styles.wrap} style={maxHeight ? { maxHeight } : undefined} aria-busy={loading || undefined}>
+    <div
+      className={styles.wrap}
+      style={maxHeight ? { maxHeight } : undefined}
+      aria-busy={loading || undefined}
+      {...(scrollsSideways ? { role: 'region', 'aria-label': caption, tabIndex: 0, 'data-scrolls-sideways': '' } : {})}
+    >
       <table className={`${styles.table} ${loading && rows.length > 0 ? styles.stale : ''}`}>
         <caption className={captionVisible ? styles.caption : 'visually-hidden'}>{caption}</caption>
         <thead>

@@ -58,7 +58,7 @@ describe('/campaign/approve_campaign', () => {
     };
     const user = userEvent.setup();
     open();
-    const table = await screen.findByRole('table', { name: 'Campaigns awaiting activation' });
+    const table = await screen.findByRole('list', { name: 'Campaigns awaiting activation' });
     expect(await within(table).findByText('Committee to Elect Chen')).toBeInTheDocument();
     expect(within(table).getByText('Olive Owner (owner@demo.campaign)')).toBeInTheDocument();
     expect(within(table).getByText('04-03-2025')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('/campaign/approve_campaign', () => {
     approveAnswer = () => HttpResponse.json({ code: 'CAMPAIGN_NOT_PENDING', message: 'x' }, { status: 409 });
     const user = userEvent.setup();
     open();
-    const table = await screen.findByRole('table', { name: 'Campaigns awaiting activation' });
+    const table = await screen.findByRole('list', { name: 'Campaigns awaiting activation' });
     await user.click(await within(table).findByRole('button', { name: 'Activate Committee to Elect Chen' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('This campaign is not awaiting activation')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('/campaign/approve_campaign', () => {
     pending = [chen];
     const user = userEvent.setup();
     open();
-    const table = await screen.findByRole('table', { name: 'Campaigns awaiting activation' });
+    const table = await screen.findByRole('list', { name: 'Campaigns awaiting activation' });
     await user.click(await within(table).findByRole('button', { name: 'Activate Committee to Elect Chen' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

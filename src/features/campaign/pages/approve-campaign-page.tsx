@@ -88,34 +88,26 @@ function PendingForAdmin() {
           {error}
         </p>
       )}
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">{t('approve.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('campaign.columns.name')}</th>
-              <th scope="col">{t('campaign.columns.slug')}</th>
-              <th scope="col">{t('approve.registeredBy')}</th>
-              <th scope="col">{t('approve.registered')}</th>
-              <th scope="col">{t('campaign.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.campaign_id}>
-                <td>{c.campaign_name}</td>
-                <td>{c.slug}</td>
-                <td>{c.created_by ? `${c.created_by.name}${c.created_by.email ? ` (${c.created_by.email})` : ''}` : ''}</td>
-                <td>{dayjs(c.created_at).format(DATE_DISPLAY_FORMAT)}</td>
-                <td>
-                  <SubmitButton type="button" className={styles.small} aria-label={t('approve.activateFor', { name: c.campaign_name })} onClick={() => setConfirm(c)}>
-                    {t('approve.activate')}
-                  </SubmitButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* The authentication layout's column is narrow (SPEC §2): one card per campaign, not a wide table. */}
+      <div className={styles.cardList}>
+        <ul aria-label={t('approve.caption')} className={styles.cards}>
+          {rows.map((c) => (
+            <li key={c.campaign_id} className={styles.pendingCard}>
+              <h2 className={styles.pendingName}>{c.campaign_name}</h2>
+              <dl className={styles.pendingFacts}>
+                <dt>{t('campaign.columns.slug')}</dt>
+                <dd>{c.slug}</dd>
+                <dt>{t('approve.registeredBy')}</dt>
+                <dd>{c.created_by ? `${c.created_by.name}${c.created_by.email ? ` (${c.created_by.email})` : ''}` : ''}</dd>
+                <dt>{t('approve.registered')}</dt>
+                <dd>{dayjs(c.created_at).format(DATE_DISPLAY_FORMAT)}</dd>
+              </dl>
+              <SubmitButton type="button" className={styles.small} aria-label={t('approve.activateFor', { name: c.campaign_name })} onClick={() => setConfirm(c)}>
+                {t('approve.activate')}
+              </SubmitButton>
+            </li>
+          ))}
+        </ul>
         {!data && !error && <LoadingOverlay inline />}
         {data && rows.length === 0 && <p className={styles.empty}>{t('approve.none')}</p>}
       </div>

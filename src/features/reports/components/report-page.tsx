@@ -127,6 +127,7 @@ export function ReportPage({ type }: { type: ReportType }) {
             sort={state.sort}
             onSortChange={(sort) => update({ sort })}
             footer={footer || undefined}
+            scrollsSideways
             empty={
               <EmptyState
                 text={t(hasNarrowingFilters(state) ? 'reports.empty.filtered' : `reports.empty.${type}`)}
