@@ -17,7 +17,10 @@ async function focused(page: Page): Promise<Focused> {
     const field = el as HTMLInputElement;
     const label = el.getAttribute('aria-label') ?? field.labels?.[0]?.textContent ?? el.textContent ?? '';
     const style = getComputedStyle(el);
-    const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    const shows = (s: CSSStyleDeclaration) => (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    // A select's text input draws its ring on the focused control around it (react-select's --is-focused).
+    const control = el.closest('[class*="is-focused"]');
+    const ring = shows(style) || (control !== null && shows(getComputedStyle(control)));
     return { tag: el.tagName, label: label.replace(/\s+/g, ' ').trim(), ring };
   });
 }
@@ -83,4 +86,32 @@ test('add a donor and record a pledge with the keyboard alone', async ({ page })
   await page.keyboard.press('Enter');
   await expect(page.getByText('Pledge added successfully')).toBeVisible();
   await expect(page.getByText('$250.00').first()).toBeVisible();
+});
+
+test('the campaign selector, the sidebar and a modal by keyboard: focus enters the modal and returns to its opener', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInWithPassword(page, 'owner@demo.campaign');
+
+  // The header's campaign selector: Tab to it, type to filter, Enter picks.
+  await tabTo(page, /^Select a campaign$/);
+  await page.keyboard.type('Friends of Demo');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Select a campaign' })).toBeFocused();
+  await expect(page.getByText('Friends of Demo Candidate').first()).toBeVisible();
+
+  // The sidebar: Tab to an entry, Enter follows it.
+  await tabTo(page, /^Donor List$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Donor List' })).toBeVisible();
+
+  // A modal: focus moves into it, and back to the button that opened it when it closes.
+  await tabTo(page, /^Add donor$/);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await tabTo(page, /^Cancel$/);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect((await focused(page)).label).toBe('Add donor');
 });

@@ -22,6 +22,7 @@ export function CampaignSelect() {
     <div className={styles.select}>
       <Select<CampaignOption, false>
         inputId="header-campaign-select"
+        classNamePrefix="campaign-select"
         aria-label={t('header.selectCampaign')}
         options={options}
         value={selected}
