@@ -126,11 +126,12 @@ export default function DonorPage() {
         </div>
         <div>
           <HistorySection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} version={version} />
-          {canReadCalls && (
-            <CallsSection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} donorPhone={donor.donor_phone} canWrite={canWriteCalls} version={version} />
-          )}
         </div>
       </div>
+      {/* Full width: six columns with notes do not fit the narrow column at 1280 px. */}
+      {canReadCalls && (
+        <CallsSection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} donorPhone={donor.donor_phone} canWrite={canWriteCalls} version={version} />
+      )}
       {editing && (
         <DonorFormModal
           campaignId={campaignId}
