@@ -27,6 +27,7 @@ import { registerChangeFeed } from './plugins/change-feed';
 import { registerClock, type Clock } from './plugins/clock';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
+import { registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSockets } from './plugins/sockets';
@@ -94,6 +95,8 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   // Access before any route: every route declares `config.access` (plugins/access.ts).
   registerAuth(app);
   registerAccess(app);
+  // GET /metrics (METRICS_TOKEN) and its timing hook: before any route or static plugin, so it times them all.
+  registerMetrics(app);
   spa.fallback = await registerSpa(app, config.spaDir);
   await registerFileStorage(app, config.storageDir);
   // Private files (imports, reports): never under /files/; downloads only through signed links.

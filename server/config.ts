@@ -21,6 +21,14 @@
  *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
  *   DEMO_SEED         true             seed the demo owner and demo campaign at start
  *   JOBS              true             start the pg-boss job queue
+ *   INSTANCES         1                how many API instances share the database; with DATABASE_URL set or
+ *                                      INSTANCES > 1, live pushes go through socket.io's PostgreSQL adapter
+ *   MIGRATE           true             apply pending migrations at start; false (web instances of a fleet whose
+ *                                      migrations run elsewhere) → refuse to start while the database lacks any
+ *   METRICS_TOKEN     (unset)          unset → GET /metrics answers 404; set (at least 16 characters) → Prometheus
+ *                                      metrics for `Authorization: Bearer <token>`, 401 for a wrong or missing token
+ *                                      (a browser navigation without one gets what an unknown path gets)
+ *   BACKUP_DIR        DATA_DIR/backups where `npm run backup` writes (and `npm run restore` looks for) backups
  *   STORAGE_DIR       DATA_DIR/uploads uploaded files (profile pictures …), served at /files/<key>
  *   PRIVATE_STORAGE_DIR DATA_DIR/private private files (imports, reports), never served as they are: only through
  *                                      signed links (modules/storage/private-storage.ts); must not lie inside STORAGE_DIR
@@ -95,6 +103,16 @@ export interface Config {
   readonly adminEmail: string;
   readonly demoSeed: boolean;
   readonly jobs: boolean;
+  /** INSTANCES (default 1): API instances sharing the database. */
+  readonly instances: number;
+  /** Live pushes across instances (socket.io's PostgreSQL adapter): DATABASE_URL set or INSTANCES > 1. */
+  readonly liveAcrossInstances: boolean;
+  /** MIGRATE: apply pending migrations at start (true), or refuse to start while any is missing (false). */
+  readonly migrate: boolean;
+  /** METRICS_TOKEN: bearer token of GET /metrics; null → /metrics answers 404. */
+  readonly metricsToken: string | null;
+  /** BACKUP_DIR (default DATA_DIR/backups): where `npm run backup` writes. */
+  readonly backupDir: string;
   readonly version: string;
   readonly autoApproveUsers: boolean;
   readonly adminPassword: string | null;
@@ -230,6 +248,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!EMAIL_PATTERN.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
   const demoSeed = bool('DEMO_SEED', true);
   const jobs = bool('JOBS', true);
+  const instances = int('INSTANCES', 1, 1, 1_000) ?? 1;
+  const migrate = bool('MIGRATE', true);
+  const metricsToken = value(env, 'METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken))) problems.push('METRICS_TOKEN must be at least 16 characters without spaces');
+  const backupDir = path.resolve(cwd, value(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups'));
   const tokenSecretRaw = value(env, 'TOKEN_SECRET');
   if (tokenSecretRaw !== undefined && tokenSecretRaw.length < 32) problems.push('TOKEN_SECRET must be at least 32 characters');
 
@@ -280,6 +303,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminEmail,
     demoSeed,
     jobs,
+    instances,
+    liveAcrossInstances: databaseUrl !== null || instances > 1,
+    migrate,
+    metricsToken,
+    backupDir,
     version: PACKAGE_VERSION,
     autoApproveUsers,
     adminPassword,

@@ -103,7 +103,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     }
 
     parts.client = createDatabaseClient(databaseUrl);
-    await runMigrations(parts.client.pool);
+    await runMigrations(parts.client.pool, { apply: config.migrate });
     const seeded = await seed(parts.client.db, {
       adminEmail: config.adminEmail,
       demo: config.demoSeed,

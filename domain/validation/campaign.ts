@@ -70,7 +70,8 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // API and server
   'api', 'health', 'auth', 'oauth2', 'campaign', 'donation', 'payment', 'rbac', 'channel', 'dev', 'files', 'assets', 'socket-io',
-  'static', 'public', 'favicon', 'robots', 'sitemap', 'index', 'well-known', 'webhooks', 'webhook',
+  'static', 'public', 'favicon', 'robots', 'sitemap', 'index', 'well-known', 'webhooks', 'webhook', 'metrics', 'private-files',
+  'paypal-standin', 'dev-outbox', 'expenses',
   // SPA routes
   'home', 'dashboard', 'donor-list', 'pay-your-donation', 'payment-success', 'payment-error', 'pages', 'errors', 'error400',
   'my-account', 'user-management', 'roles', 'admin', 'purchase-package', 'purchase-history', 'bulk-history', 'follow-up-call',

@@ -75,6 +75,11 @@ export class ChangeFeed {
     return cache as TopicCache<V>;
   }
 
+  /** Hits, misses and size of every named cache (metrics). */
+  cacheStats(): Array<{ name: string; hits: number; misses: number; size: number }> {
+    return [...this.caches].map(([name, cache]) => ({ name, hits: cache.hits, misses: cache.misses, size: cache.size }));
+  }
+
   /** Called with each topic of a committed change. */
   onTopic(listener: TopicListener): () => void {
     this.topicListeners.add(listener);

@@ -30,21 +30,34 @@ export class TopicCache<V> {
     feed.onReset(() => this.clear());
   }
 
+  /** Answers from memory: a kept entry, or a read under way for the same key (metrics). */
+  hits = 0;
+  /** Answers that read the database (the feed not ready included). */
+  misses = 0;
+
   get size(): number {
     return this.entries.size;
   }
 
   async get(key: string, topics: readonly string[], load: () => Promise<V>): Promise<V> {
-    if (!this.feed.ready) return load();
+    if (!this.feed.ready) {
+      this.misses += 1;
+      return load();
+    }
     const hit = this.entries.get(key);
     if (hit) {
+      this.hits += 1;
       // Most recently used last (Map keeps insertion order).
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.value;
     }
     const under = this.pending.get(key);
-    if (under && under.epoch === this.epoch) return under.promise;
+    if (under && under.epoch === this.epoch) {
+      this.hits += 1;
+      return under.promise;
+    }
+    this.misses += 1;
     const epoch = this.epoch;
     const promise = load();
     this.pending.set(key, { epoch, promise });

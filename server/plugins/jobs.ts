@@ -99,6 +99,18 @@ export interface Jobs {
   settled(): Promise<void>;
   /** True when jobs go through pg-boss. */
   readonly queued: boolean;
+  /** 'off' without pg-boss (in-process jobs), 'running' once pg-boss has started, 'stopped' once it stopped (readiness). */
+  readonly state: 'off' | 'running' | 'stopped';
+  /** The registered job names (= pg-boss queues), in registration order (metrics read their depth). */
+  names(): string[];
+  /** Called after every attempt of every job, in either mode, with its duration (metrics). Returns an unsubscribe. */
+  onAttempt(listener: (attempt: JobAttempt) => void): () => void;
+}
+
+export interface JobAttempt {
+  name: string;
+  seconds: number;
+  ok: boolean;
 }
 
 declare module 'fastify' {
@@ -158,6 +170,22 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
   /** In-process jobs of 'short' queues sent with a singletonKey and not started yet. */
   const singletons = new Set<string>();
   let closing = false;
+  let state: Jobs['state'] = boss ? 'running' : 'off';
+  if (boss) boss.on('stopped', () => (state = 'stopped'));
+  const attemptListeners = new Set<(attempt: JobAttempt) => void>();
+
+  /** Runs one attempt and tells the onAttempt listeners how long it took. */
+  async function timed(name: string, attempt: () => Promise<void>): Promise<void> {
+    const started = process.hrtime.bigint();
+    let ok = false;
+    try {
+      await attempt();
+      ok = true;
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      for (const listener of attemptListeners) listener({ name, seconds, ok });
+    }
+  }
 
   function track(task: Promise<void>): Promise<void> {
     pending.add(task);
@@ -230,12 +258,25 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
   const jobs: Jobs = {
     queued: boss !== undefined,
 
+    get state() {
+      return state;
+    },
+
+    names() {
+      return [...registered.keys()];
+    },
+
+    onAttempt(listener) {
+      attemptListeners.add(listener);
+      return () => attemptListeners.delete(listener);
+    },
+
     async register<Payload extends JsonValue>(definition: JobDefinition<Payload>) {
       const { name } = definition;
       if (registered.has(name)) throw new Error(`job '${name}' is registered twice`);
       const entry: Registered = {
         definition: definition as unknown as JobDefinition<JsonValue>,
-        run: (payload, ctx) => definition.handler(payload as Payload, ctx),
+        run: (payload, ctx) => timed(name, () => definition.handler(payload as Payload, ctx)),
       };
       registered.set(name, entry);
       if (!boss) return;

@@ -11,7 +11,7 @@ describe('security headers', () => {
   });
 
   it('are sent on API responses, including errors', async () => {
-    for (const url of ['/health', '/no/such/route']) {
+    for (const url of ['/health', '/health/ready', '/metrics', '/no/such/route']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");

@@ -20,6 +20,10 @@ interface AppCache {
   entries: Map<string, Entry>;
   /** Computations under way, by key and version: requests that miss together share one. */
   inflight: Map<string, Promise<{ value: unknown; version: number }>>;
+  /** Answers from a kept entry (metrics: server/plugins/metrics.ts). */
+  hits: number;
+  /** Answers that were computed (or joined a computation under way). */
+  misses: number;
 }
 
 const caches = new WeakMap<FastifyInstance, AppCache>();
@@ -27,7 +31,7 @@ const caches = new WeakMap<FastifyInstance, AppCache>();
 function cacheOf(app: FastifyInstance): AppCache {
   let cache = caches.get(app);
   if (!cache) {
-    cache = { entries: new Map(), inflight: new Map() };
+    cache = { entries: new Map(), inflight: new Map(), hits: 0, misses: 0 };
     caches.set(app, cache);
   }
   return cache;
@@ -59,14 +63,17 @@ function queryKey(list: string, campaignId: string, query: object): string {
  */
 export async function cachedListFigure<T>(app: FastifyInstance, key: string | null, version: number, compute: () => Promise<{ value: T; version: number }>): Promise<T> {
   if (key === null) return (await compute()).value;
-  const { entries, inflight } = cacheOf(app);
+  const cache = cacheOf(app);
+  const { entries, inflight } = cache;
   const hit = entries.get(key);
   if (hit && hit.version === version) {
+    cache.hits += 1;
     // Most recently used last: Map keeps insertion order.
     entries.delete(key);
     entries.set(key, hit);
     return hit.value as T;
   }
+  cache.misses += 1;
   // After a write, every request of the moment misses at once: one computation answers them all.
   const flightKey = `${version}|${key}`;
   let flight = inflight.get(flightKey) as Promise<{ value: T; version: number }> | undefined;
@@ -83,4 +90,10 @@ export async function cachedListFigure<T>(app: FastifyInstance, key: string | nu
   entries.set(key, { version: computed.version, value: computed.value });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   return computed.value;
+}
+
+/** Hits, misses and entries of this app's list cache (metrics). */
+export function listCacheStats(app: FastifyInstance): { hits: number; misses: number; size: number } {
+  const cache = cacheOf(app);
+  return { hits: cache.hits, misses: cache.misses, size: cache.entries.size };
 }
