@@ -9,10 +9,13 @@
  *   'done'              LiveDoneEvent       …once, when it ends (domain/live-events.ts)
  * Sockets of a user whose sessions are revoked (blocked, signed out everywhere) are disconnected.
  *
- * One process by default. Scale-out (N instances) is out of scope: it would add the PostgreSQL
- * adapter (@socket.io/postgres-adapter, NOTIFY/LISTEN on the same database) so that an emit on one
- * instance reaches sockets connected to another; nothing else here changes.
+ * Across instances (config `liveAcrossInstances`: on with DATABASE_URL or INSTANCES > 1, off for the
+ * embedded single process, where it would only add a listening connection and heartbeats): socket.io's
+ * PostgreSQL adapter (@socket.io/postgres-adapter) carries every emit and every disconnect through
+ * NOTIFY/LISTEN on the same database, so a push made on one instance reaches sockets connected to
+ * any other. Payloads over 8,000 bytes go through the `socket_io_attachments` table (migration 0019).
  */
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_EVENTS, SOCKET_PATH, type CampaignPermission, type CampaignRemovedEvent, type PermissionsEvent } from '../../domain/campaign';
@@ -60,6 +63,9 @@ export function registerSockets(app: FastifyInstance): void {
   const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
+    ...(app.config.liveAcrossInstances
+      ? { adapter: createAdapter(app.pool, { errorHandler: (error: Error) => app.log.warn({ err: error }, 'socket.io PostgreSQL adapter') }) }
+      : {}),
   });
 
   io.use((socket, next) => {
@@ -84,6 +90,8 @@ export function registerSockets(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
+    // The PostgreSQL adapter's listening connection and timers (a no-op for the in-memory adapter).
+    await io.of('/').adapter.close();
   });
 
   app.decorate('live', {
