@@ -205,7 +205,7 @@ async function sqlTime(
   const captured: Captured[] = [];
   const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
   // Same data folder (token secret) and public URL (token issuer) as the server under test.
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, PUBLIC_URL: server.url, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', JOBS: 'false', DEMO_SEED: 'false', RATE_LIMIT_MAX: '1000000', SPA_DIR: spaDir });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir, PUBLIC_URL: server.url, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', JOBS: 'inline', DEMO_SEED: 'false', RATE_LIMIT_MAX: '1000000', SPA_DIR: spaDir });
   const app = await buildApp({ config, db, pool });
   const runs: Captured[][] = [];
   try {

@@ -25,7 +25,7 @@ import { registerAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerChangeFeed } from './plugins/change-feed';
 import { registerClock, type Clock } from './plugins/clock';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/errors';
+import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
 import { registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   /** "Now" for codes, sessions and tokens; tests pass a ManualClock. Default: the system clock. */
   clock?: Clock;
 }
+
+const WORKER_PATHS: ReadonlySet<string> = new Set(['/health', '/health/ready', '/metrics']);
 
 /**
  * Builds the Fastify app: SPA + API on one instance. It never listens (server.ts does), and it
@@ -88,6 +90,12 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   // Order matters: the error handler and the hooks of helmet/rate-limit must exist before routes are added.
   const spa: { fallback?: NotFoundFallback } = {};
   registerErrorHandlers(app, { notFoundFallback: (request, reply) => spa.fallback?.(request, reply) ?? Promise.resolve(false) });
+  if (!config.web) {
+    // A pure worker (WEB=false, `npm run worker`): its HTTP port answers health and metrics only.
+    app.addHook('onRequest', async (request) => {
+      if (!WORKER_PATHS.has(request.url.split('?')[0]!)) throw new AppError(404, 'NOT_FOUND', 'This instance is a worker: it answers only /health, /health/ready and /metrics');
+    });
+  }
   await registerSecurity(app, config);
   await registerRateLimit(app, config.rateLimitMax);
   // First preValidation hook: a NUL character anywhere in params, query or body is a 400 (plugins/validate.ts).

@@ -20,7 +20,11 @@
  *   TOKEN_SECRET      (unset)          unset → generated once and stored in DATA_DIR/secret.key (tokens survive restarts)
  *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
  *   DEMO_SEED         true             seed the demo owner and demo campaign at start
- *   JOBS              true             start the pg-boss job queue
+ *   JOBS              true             true: pg-boss; this instance queues jobs and works them. false: a pure web
+ *                                      instance (queues jobs on pg-boss, works none: workers elsewhere). inline:
+ *                                      no pg-boss, jobs run in this process after the answer (tests, one-off tools)
+ *   WEB               true             false: a pure worker (`npm run worker`): HTTP answers only /health,
+ *                                      /health/ready and /metrics; jobs are worked (JOBS must not be false)
  *   INSTANCES         1                how many API instances share the database; with DATABASE_URL set or
  *                                      INSTANCES > 1, live pushes go through socket.io's PostgreSQL adapter
  *   MIGRATE           true             apply pending migrations at start; false (web instances of a fleet whose
@@ -102,7 +106,12 @@ export interface Config {
   readonly tokenSecret: string;
   readonly adminEmail: string;
   readonly demoSeed: boolean;
+  /** pg-boss runs (JOBS=true or false); false: in-process jobs (JOBS=inline). */
   readonly jobs: boolean;
+  /** This instance works jobs (JOBS=true, or inline in-process); false: a pure web instance (JOBS=false). */
+  readonly jobWorkers: boolean;
+  /** WEB: this instance serves the API and the SPA (true), or only health and metrics (a pure worker). */
+  readonly web: boolean;
   /** INSTANCES (default 1): API instances sharing the database. */
   readonly instances: number;
   /** Live pushes across instances (socket.io's PostgreSQL adapter): DATABASE_URL set or INSTANCES > 1. */
@@ -203,7 +212,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     if (raw === undefined) return fallback;
     if (['true', '1', 'yes', 'on'].includes(raw)) return true;
     if (['false', '0', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
+    problems.push(`${name} must be true or false${name === 'JOBS' ? ' or inline' : ''} (got "${raw}")`);
     return fallback;
   };
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
@@ -247,7 +256,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const adminEmail = (value(env, 'ADMIN_EMAIL') ?? 'admin@example.org').toLowerCase();
   if (!EMAIL_PATTERN.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
   const demoSeed = bool('DEMO_SEED', true);
-  const jobs = bool('JOBS', true);
+  const jobsRaw = value(env, 'JOBS')?.toLowerCase();
+  const jobsMode = jobsRaw === 'inline' ? 'inline' : bool('JOBS', true) ? 'true' : 'false';
+  const jobs = jobsMode !== 'inline';
+  const jobWorkers = jobsMode !== 'false';
+  const web = bool('WEB', true);
+  if (!web && jobsMode === 'false') problems.push('WEB=false (a pure worker) needs JOBS=true: an instance that neither serves nor works does nothing');
   const instances = int('INSTANCES', 1, 1, 1_000) ?? 1;
   const migrate = bool('MIGRATE', true);
   const metricsToken = value(env, 'METRICS_TOKEN') ?? null;
@@ -303,6 +317,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminEmail,
     demoSeed,
     jobs,
+    jobWorkers,
+    web,
     instances,
     liveAcrossInstances: databaseUrl !== null || instances > 1,
     migrate,

@@ -90,7 +90,7 @@ describe('a clean refusal when the database and the code disagree on migrations'
       SPA_DIR: spaDir,
       TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
       PORT: '0',
-      JOBS: 'false',
+      JOBS: 'inline',
       DEMO_SEED: 'false',
     };
     const result = await run('npx', ['tsx', 'server/start.ts'], { env, timeout: 60_000 }).then(

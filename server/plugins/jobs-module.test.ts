@@ -126,7 +126,7 @@ describe('jobs module with pg-boss (as in production)', () => {
   });
 });
 
-describe('jobs module without pg-boss (JOBS=false, tests)', () => {
+describe('jobs module without pg-boss (JOBS=inline, tests)', () => {
   let t: TestApp;
   const calls: { label: string; attempt: number; at: number }[] = [];
   /** Fails its first `failures[label]` attempts. */

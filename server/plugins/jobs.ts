@@ -12,12 +12,13 @@
  *   await app.jobs.settled();                                 // tests: in-process jobs are done
  *
  *   with pg-boss (`app.boss`, JOBS=true, production)  `register` creates the queue (retry policy as the
- *       queue's defaults), starts a worker (`batchSize`, `pollingIntervalSeconds`) and, with `schedule`,
- *       the cron schedule. `send` writes the job — with `tx`, through pg-boss's `db` option as one of
+ *       queue's defaults), with `schedule` the cron schedule, and starts a worker (`batchSize`,
+ *       `pollingIntervalSeconds`) — except on a pure web instance (JOBS=false), which only queues: the
+ *       workers of other instances (`npm run worker`, or JOBS=true) run the jobs, each exactly once. `send` writes the job — with `tx`, through pg-boss's `db` option as one of
  *       the transaction's statements, so it exists only if the transaction commits. A worker runs the
  *       jobs of a batch one by one; a failure fails that job alone (warn, or error on its last attempt)
  *       and pg-boss retries it by the policy, then leaves it `failed`.
- *   without it (JOBS=false, most tests)  `send` runs the handler in this process, after the answer
+ *   without it (JOBS=inline, most tests)  `send` runs the handler in this process, after the answer
  *       (next turn of the event loop) and, with `tx`, only once that transaction has committed
  *       (never if it rolls back: its id is read in the transaction and its status polled). Same
  *       policy: at most 1 + `limit` attempts, waiting `delaySeconds`, doubled each time with
@@ -281,6 +282,9 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
       registered.set(name, entry);
       if (!boss) return;
       await boss.createQueue(name, { name, ...(definition.policy ? { policy: definition.policy } : {}), ...bossRetry(definition.retry) });
+      if (definition.schedule) await boss.schedule(name, definition.schedule);
+      // A pure web instance (JOBS=false) queues jobs and leaves them to the workers.
+      if (!app.config.jobWorkers) return;
       const workOptions = {
         includeMetadata: true as const,
         ...(definition.batchSize === undefined ? {} : { batchSize: definition.batchSize }),
@@ -300,7 +304,6 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
           }
         }
       });
-      if (definition.schedule) await boss.schedule(name, definition.schedule);
     },
 
     async send<Payload extends JsonValue>(definition: JobDefinition<Payload>, payload: Payload, options: SendJobOptions = {}) {

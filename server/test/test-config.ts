@@ -11,7 +11,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
     SPA_DIR: path.join(os.tmpdir(), 'cdt-test-no-spa'),
     RATE_LIMIT_MAX: '100000',
-    JOBS: 'false',
+    JOBS: 'inline',
     DEMO_SEED: 'false',
     PUBLIC_URL: 'http://localhost:3000',
   });

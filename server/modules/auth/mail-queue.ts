@@ -9,7 +9,7 @@
  *   with pg-boss (JOBS=true, production)  a job on the 'auth-mail' queue; a worker (polling every
  *       0.5 s) records the message in the outbox, which delivers it, or does nothing for an empty
  *       job. The work that differs happens later, in the worker, not in the moments after the answer.
- *   without it (tests, JOBS=false)  the message is recorded right after the answer, once the code's
+ *   without it (tests, JOBS=inline)  the message is recorded right after the answer, once the code's
  *       transaction has committed; `settled()` (= `app.jobs.settled()`) waits for that.
  */
 import type { FastifyInstance } from 'fastify';

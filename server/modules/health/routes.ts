@@ -3,7 +3,7 @@ import { migrationStatus } from '../../db/migrate';
 import { AppError } from '../../plugins/errors';
 import { pingDatabase } from './repository';
 
-/** The body of a ready instance: `jobs` is 'off' when this instance runs jobs in-process (JOBS=false), which counts as ready. */
+/** The body of a ready instance: `jobs` is 'off' when this instance runs jobs in-process (JOBS=inline), which counts as ready. */
 export interface ReadyData {
   status: 'ready';
   database: 'ok';

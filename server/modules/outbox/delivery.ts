@@ -1,7 +1,7 @@
 /**
  * The outbox: every message is written to the `outbox` table and logged, then delivered by a
  * 'deliver-message' job (the jobs module, plugins/jobs.ts). With pg-boss it is queued (retried with
- * backoff); without it (tests, JOBS=false) it runs inline (`inline: true`: one attempt, awaited) and
+ * backoff); without it (tests, JOBS=inline) it runs inline (`inline: true`: one attempt, awaited) and
  * a failure is only recorded, never thrown.
  */
 import type { FastifyInstance } from 'fastify';
