@@ -136,6 +136,15 @@ export const ERROR_MESSAGES = {
   PROVIDER_NOT_FOUND: 'This payment provider is not offered',
   REFUND_NOT_ONLINE: 'Only donations paid online can be refunded through PayPal',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature could not be verified',
+  // Uploaded files (domain/file-signature.ts): expense attachments, the campaign video.
+  FILE_TOO_LARGE: 'The file is larger than {{max}}',
+  FILE_EMPTY: 'The file is empty',
+  FILE_TYPE_NOT_ALLOWED: 'This type of file is not accepted; accepted types: {{accepted}}',
+  FILE_CONTENT_MISMATCH: 'The file is not what its name says (its content is not a .{{extension}} file); accepted types: {{accepted}}',
+  ATTACHMENT_NOT_FOUND: 'Attachment not found',
+  ATTACHMENT_LIMIT_REACHED: 'An expense can have at most {{max}} attachments; delete one first',
+  VIDEO_NOT_FOUND: 'This campaign has no video',
+  RANGE_NOT_SATISFIABLE: 'The requested range is not part of the file',
 
   // Generic HTTP client errors raised by the framework itself (bad JSON, wrong content type …).
   BAD_REQUEST: 'The request is not valid',

@@ -71,6 +71,12 @@ export const DONOR_BOOK_PATHS = {
   updateExpense: `${DE}/update_expense`,
   deleteExpense: `${DE}/delete_expense/:campaignId/:expenseId`,
   listExpense: `${DE}/list_expense/:campaignId`,
+  // expense attachments (receipts): signed upload, then attach; list, signed download, delete
+  expenseAttachmentPresignedUrl: `${DE}/attachment_presigned_url`,
+  addExpenseAttachment: `${DE}/add_attachment`,
+  listExpenseAttachment: `${DE}/list_attachment/:campaignId/:expenseId`,
+  expenseAttachmentDownload: `${DE}/attachment_download/:campaignId/:attachmentId`,
+  deleteExpenseAttachment: `${DE}/delete_attachment/:campaignId/:attachmentId`,
   // dashboard
   totalStats: `${DS}/total-stats/:campaignId`,
   monthlyStats: `${DS}/monthly-stats/:campaignId`,
@@ -422,6 +428,8 @@ export interface UpdateExpenseRequest extends ExpenseFields {
 export interface ExpenseRow extends ExpenseFields {
   expense_id: string;
   created_at: string;
+  /** Files attached to the expense (receipts; at most EXPENSE_ATTACHMENT_USE.maxPerExpense). */
+  attachment_count: number;
 }
 /** list_expense: filters purpose, payment_method; dates on expense_date; sort expense_date | amount_cents | payee. */
 export interface ExpenseListQuery extends ListQuery {
@@ -431,6 +439,47 @@ export interface ExpenseListQuery extends ListQuery {
 export interface ExpenseListData extends Paged {
   expense_list: ExpenseRow[];
   totals: { amount_cents: number };
+}
+
+// ── expense attachments ─────────────────────────────────────────────────────────────────────
+// 1. POST attachment_presigned_url → where to PUT the file (PresignedUrlData of the bulk upload:
+//    our own signed PUT, or S3's); 2. PUT the bytes; 3. POST add_attachment → the checked row.
+// Types and sizes: domain/file-signature.ts EXPENSE_ATTACHMENT_USE (checked by extension AND content).
+
+export interface ExpenseAttachmentPresignRequest {
+  campaign_id: string;
+  expense_id: string;
+  file_name: string;
+  /** Bytes; over EXPENSE_ATTACHMENT_USE.maxBytes is 413 FILE_TOO_LARGE. */
+  file_size: number;
+}
+export interface AddExpenseAttachmentRequest {
+  campaign_id: string;
+  expense_id: string;
+  /** The `key` presigned_url answered. */
+  file_key: string;
+  file_name: string;
+}
+export interface ExpenseAttachmentRow {
+  attachment_id: string;
+  expense_id: string;
+  file_name: string;
+  file_size: number;
+  content_type: string;
+  uploaded_by: { id: string | null; name: string | null };
+  created_at: string;
+}
+/** Every attachment of one expense, oldest first (bounded: at most `max_attachments`). */
+export interface ExpenseAttachmentListData {
+  attachment_list: ExpenseAttachmentRow[];
+  total: number;
+  max_attachments: number;
+}
+/** A short-lived signed link (downloads as an attachment). */
+export interface ExpenseAttachmentDownloadData {
+  url: string;
+  file_name: string;
+  expires_at: string;
 }
 
 // ── follow-up ───────────────────────────────────────────────────────────────────────────────

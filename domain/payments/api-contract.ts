@@ -98,6 +98,8 @@ export interface GivingPage {
   campaign_name: string;
   office: string | null;
   logo: string | null;
+  /** The campaign's video (domain/campaign-video.ts publicVideoUrl: relative to the API's base URL, no sign-in needed), or null. */
+  video_url?: string | null;
   appeal: string;
   suggested_amounts_cents: number[];
   min_cents: number;

@@ -37,6 +37,11 @@ export const EXPENSE_VALIDATION_MESSAGES = {
   REFERENCE_MAX: 'Reference number should be at most 100 characters',
   MEMO_MAX: 'Memo should be at most 1000 characters',
   MONTHS_INVALID: 'Months must be a whole number from 1 to 36',
+  ATTACHMENT_ID_INVALID: 'Attachment id is not valid',
+  FILE_NAME_REQUIRED: 'File name is required',
+  FILE_NAME_MAX: 'File name should be at most 255 characters',
+  FILE_SIZE_INVALID: 'File size must be a whole number of bytes',
+  FILE_KEY_INVALID: 'File key is not valid',
 } as const;
 
 const M = EXPENSE_VALIDATION_MESSAGES;
@@ -133,3 +138,45 @@ export const dashboardMonthsQuerySchema = object({
     .max(DASHBOARD_MAX_MONTHS, M.MONTHS_INVALID)
     .default(DASHBOARD_DEFAULT_MONTHS),
 });
+
+// ── attachments ─────────────────────────────────────────────────────────────────────────────
+
+/** A file's name as the browser gives it (shown and downloaded under it; the server checks its extension). */
+export const uploadFileNameField = string()
+  .typeError(M.FILE_NAME_REQUIRED)
+  .required(M.FILE_NAME_REQUIRED)
+  .test('not-blank', M.FILE_NAME_REQUIRED, (value) => value === undefined || value.trim() !== '')
+  .max(255, M.FILE_NAME_MAX);
+
+/** A declared size in bytes (the use's limit is checked by the server: 413 FILE_TOO_LARGE). */
+export const uploadFileSizeField = number()
+  .typeError(M.FILE_SIZE_INVALID)
+  .required(M.FILE_SIZE_INVALID)
+  .integer(M.FILE_SIZE_INVALID)
+  .min(0, M.FILE_SIZE_INVALID)
+  .max(Number.MAX_SAFE_INTEGER, M.FILE_SIZE_INVALID);
+
+/** The key a presigned_url answered. */
+export const uploadFileKeyField = string().typeError(M.FILE_KEY_INVALID).required(M.FILE_KEY_INVALID).max(512, M.FILE_KEY_INVALID);
+
+/** POST attachment_presigned_url. */
+export const expenseAttachmentPresignRequestSchema = object({
+  campaign_id: campaignIdField,
+  expense_id: expenseIdField,
+  file_name: uploadFileNameField,
+  file_size: uploadFileSizeField,
+});
+
+/** POST add_attachment. */
+export const addExpenseAttachmentRequestSchema = object({
+  campaign_id: campaignIdField,
+  expense_id: expenseIdField,
+  file_key: uploadFileKeyField,
+  file_name: uploadFileNameField,
+});
+
+/** GET list_attachment/:campaignId/:expenseId (the expense params of delete_expense). */
+export const expenseAttachmentListParamsSchema = expenseParamsSchema;
+
+/** GET attachment_download/:campaignId/:attachmentId, DELETE delete_attachment/:campaignId/:attachmentId. */
+export const expenseAttachmentParamsSchema = object({ campaignId: campaignIdField, attachmentId: uuidField(M.ATTACHMENT_ID_INVALID) });

@@ -920,3 +920,63 @@ export const paypalStandinObjects = pgTable(
   },
   (t) => [uniqueIndex('paypal_standin_objects_idempotency_unique').on(t.kind, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`)],
 );
+
+// ── Uploaded files: expense attachments, the campaign video ─────────────────────────────────────
+
+/**
+ * Files attached to an expense (receipts, invoices: domain/file-signature.ts EXPENSE_ATTACHMENT_USE),
+ * kept in private storage under campaigns/<id>/expense-attachments/ and downloaded through signed
+ * links. A key is attached once (unique). Deleting the expense deletes its rows (cascade); the
+ * service deletes the stored files after the commit.
+ */
+export const expenseAttachments = pgTable(
+  'expense_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    expenseId: uuid('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** From the checked content (never the browser's claim). */
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('expense_attachments_file_key_unique').on(t.fileKey),
+    index('expense_attachments_expense_idx').on(t.campaignId, t.expenseId, t.createdAt),
+    check('expense_attachments_size_positive', sql`${t.fileSize} > 0`),
+  ],
+);
+
+/**
+ * The campaign's video on its public page (domain/campaign-video.ts): one per campaign, kept in
+ * private storage under campaigns/<id>/videos/ and streamed to anyone by
+ * GET /campaign/public_video/:videoId while it is the campaign's video and its page is public.
+ */
+export const campaignVideos = pgTable(
+  'campaign_videos',
+  {
+    campaignId: uuid('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The public id in the video's URL (a new one per upload, so a URL never changes content). */
+    videoId: uuid('video_id').notNull().defaultRandom(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('campaign_videos_video_id_unique').on(t.videoId),
+    uniqueIndex('campaign_videos_file_key_unique').on(t.fileKey),
+    check('campaign_videos_size_positive', sql`${t.fileSize} > 0`),
+  ],
+);

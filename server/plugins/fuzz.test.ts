@@ -62,6 +62,8 @@ const CAMPAIGN_TABLES = [
   'donor_metadata',
   'donor_contacts',
   'donor_book_versions',
+  'expense_attachments',
+  'campaign_videos',
 ];
 
 interface FuzzCase {
@@ -204,6 +206,8 @@ describe('fuzz: every registered route, malformed input', () => {
       ['POST', P.addMetadata, { campaign_id, donor_id, kind: 'note', value: 'Met at the fair' }],
       ['POST', P.updateMetadata, { campaign_id, metadata_id, value: 'Fuzzed' }],
       ['POST', P.updateExpense, { campaign_id, expense_id, expense_date: '2025-03-16', amount_cents: 100, payee: 'Printer', purpose: 'campaign_literature', payment_method: 'check', reference_number: '7', memo: 'Flyers' }],
+      ['POST', P.expenseAttachmentPresignedUrl, { campaign_id, expense_id, file_name: 'receipt.pdf', file_size: 1_000 }],
+      ['POST', '/campaign/video_presigned_url', { campaign_id, file_name: 'candidate.mp4', file_size: 1_000 }],
       ['POST', P.writeOffPledge, { campaign_id, pledge_id, reason: 'Moved away' }],
       ['POST', '/campaign/update_campaign', { campaign_id, campaign_name: 'Fuzzed Campaign', district: 'District 1' }],
       ['POST', '/campaign/roles/update_role', { campaign_id, role_key: role.json().data.role_key, name: 'Fuzz Role 2', resource_names: ['donor.read', 'donor.write'] }],

@@ -16,6 +16,7 @@ import { rolesRoutes } from './roles-routes';
 import { slugParamsSchema, slugQuerySchema, userIdParamsSchema } from './route-schemas';
 import { createCampaign, getCampaign, getPublicCampaignBySlug, listCampaignsForUser, setPopupShown, updateCampaignFields } from './service';
 import { checkSlug } from './slug-service';
+import { videoRoutes } from './video-routes';
 
 const nullableString = { type: ['string', 'null'] } as const;
 
@@ -101,4 +102,5 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes);
   await app.register(archiveRoutes);
   await app.register(logoRoutes);
+  await app.register(videoRoutes);
 }

@@ -84,6 +84,7 @@ describe('expenses API', () => {
         reference_number: null,
         memo: null,
         created_at: expect.any(String),
+        attachment_count: 0,
       });
       const [stored] = await t.db.select().from(expenses).where(eq(expenses.id, data.expense_id));
       expect(stored).toMatchObject({ campaignId: campaignA, createdBy: manager.userId, amountCents: 12_550 });

@@ -2,12 +2,17 @@
  * SQL of the expenses book. Every query is scoped by campaign_id: an id of another campaign's
  * expense finds nothing. Sums are bigint in SQL, read back as numbers (cents well below 2^53).
  */
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ExpenseSortField } from '../../../domain/validation/expenses';
 import type { Executor } from '../../db/executor';
-import { expenses } from '../../db/schema';
+import { expenseAttachments, expenses } from '../../db/schema';
 
 export type ExpenseRecord = typeof expenses.$inferSelect;
+/** An expense with the number of files attached to it. */
+export type ExpenseListRecord = ExpenseRecord & { attachmentCount: number };
+
+/** A correlated count (columns written out: inside the subquery drizzle would leave them unqualified). */
+const attachmentCount = sql<number>`(select count(*)::int from ${expenseAttachments} as ea where ea.expense_id = "expenses"."id")`;
 
 /** The fields a form edits, in the table's naming. */
 export interface ExpenseValues {
@@ -41,6 +46,16 @@ export async function insertExpense(db: Executor, campaignId: string, values: Ex
     .values({ ...values, campaignId, createdBy, createdAt: now, updatedAt: now })
     .returning();
   return row;
+}
+
+/** The expense; null when it is not this campaign's. */
+export async function findExpense(db: Executor, campaignId: string, id: string): Promise<ExpenseRecord | null> {
+  const [row] = await db
+    .select()
+    .from(expenses)
+    .where(and(eq(expenses.id, id), eq(expenses.campaignId, campaignId)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The expense, locked until the transaction ends; null when it is not this campaign's. */
@@ -97,12 +112,12 @@ const SORT_COLUMNS: Record<ExpenseSortField, SQL | typeof expenses.expenseDate |
 };
 
 /** One page of a campaign's expenses, the count and the total of the whole filtered set. */
-export async function listExpenses(db: Executor, campaignId: string, filter: ExpenseListFilter): Promise<{ rows: ExpenseRecord[]; total: number; amountCents: number }> {
+export async function listExpenses(db: Executor, campaignId: string, filter: ExpenseListFilter): Promise<{ rows: ExpenseListRecord[]; total: number; amountCents: number }> {
   const where = expenseConditions(campaignId, filter);
   const direction = filter.sort.descending ? desc : asc;
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(expenses), attachmentCount })
       .from(expenses)
       .where(where)
       .orderBy(direction(SORT_COLUMNS[filter.sort.field]), direction(expenses.id))

@@ -13,10 +13,12 @@ import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { insertAudit } from '../campaign/audit-repository';
+import { deletePrivateFiles } from '../storage/checked-upload';
+import { attachmentKeysOf, countAttachments } from './attachment-repository';
 import { deleteExpense, insertExpense, listExpenses, lockExpense, updateExpense, type ExpenseRecord, type ExpenseValues } from './repository';
 
 /** The API row of an expense record. */
-export function expenseRow(record: ExpenseRecord): ExpenseRow {
+export function expenseRow(record: ExpenseRecord, attachmentCount = 0): ExpenseRow {
   return {
     expense_id: record.id,
     expense_date: record.expenseDate,
@@ -28,6 +30,7 @@ export function expenseRow(record: ExpenseRecord): ExpenseRow {
     reference_number: record.referenceNumber,
     memo: record.memo,
     created_at: record.createdAt.toISOString(),
+    attachment_count: attachmentCount,
   };
 }
 
@@ -73,20 +76,30 @@ export async function changeExpense(app: FastifyInstance, ctx: CampaignContext, 
     if (!before) throw fail(404, 'EXPENSE_NOT_FOUND');
     const updated = await updateExpense(tx, ctx.id, expenseId, toValues(body), now);
     if (!updated) throw fail(404, 'EXPENSE_NOT_FOUND');
-    const row = expenseRow(updated);
-    await audit(tx, ctx, auth, 'expense.updated', expenseId, expenseRow(before), row, now);
+    const attachments = await countAttachments(tx, ctx.id, expenseId);
+    const row = expenseRow(updated, attachments);
+    await audit(tx, ctx, auth, 'expense.updated', expenseId, expenseRow(before, attachments), row, now);
     return row;
   });
 }
 
+/**
+ * Deletes the expense and its attachments' rows (cascade); their stored files are deleted after the
+ * commit, best effort (a file left behind is unreachable: no row names it). The expense is locked
+ * first, so an attachment added meanwhile is either refused (404) or among the files deleted.
+ */
 export async function removeExpense(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, expenseId: string): Promise<{ expense_id: string }> {
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const keys = await app.db.transaction(async (tx) => {
+    if (!(await lockExpense(tx, ctx.id, expenseId))) throw fail(404, 'EXPENSE_NOT_FOUND');
+    const attached = await attachmentKeysOf(tx, ctx.id, expenseId);
     const deleted = await deleteExpense(tx, ctx.id, expenseId);
     if (!deleted) throw fail(404, 'EXPENSE_NOT_FOUND');
-    await audit(tx, ctx, auth, 'expense.deleted', expenseId, expenseRow(deleted), null, now);
-    return { expense_id: expenseId };
+    await audit(tx, ctx, auth, 'expense.deleted', expenseId, expenseRow(deleted, attached.length), null, now);
+    return attached;
   });
+  if (keys.length > 0) await deletePrivateFiles(app, keys);
+  return { expense_id: expenseId };
 }
 
 export async function listCampaignExpenses(
@@ -104,5 +117,5 @@ export async function listCampaignExpenses(
     endDate: query.end_date ?? undefined,
     search: query.search,
   });
-  return { expense_list: rows.map(expenseRow), totals: { amount_cents: amountCents }, total, page: query.page, limit: query.limit };
+  return { expense_list: rows.map((row) => expenseRow(row, row.attachmentCount)), totals: { amount_cents: amountCents }, total, page: query.page, limit: query.limit };
 }

@@ -5,12 +5,11 @@
  * XLSX files get their zip directory checked here (zip-guard.ts) before any reader inflates them.
  */
 import { open } from 'node:fs/promises';
+import { OLE_SIGNATURE, startsWithBytes, ZIP_LOCAL_SIGNATURE } from '../../../domain/file-signature';
 import { UPLOAD_LIMITS } from '../../../domain/imports/api-contract';
 import { ImportFileError } from './file-errors';
 import { zipEntries } from './zip-guard';
 
-const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const ENCRYPTED_STREAM = Buffer.from('EncryptedPackage', 'utf16le');
 const CHUNK = 64 * 1024;
 
@@ -49,11 +48,11 @@ export async function sniffFile(path: string, fileName: string): Promise<'csv' |
   }
   if (size > UPLOAD_LIMITS.maxBytes) throw new ImportFileError('IMPORT_FILE_TOO_LARGE');
   const name = fileName.toLowerCase();
-  if (head.subarray(0, 8).equals(OLE_MAGIC)) {
+  if (startsWithBytes(head, OLE_SIGNATURE)) {
     // An encrypted .xlsx is an OLE compound file holding an "EncryptedPackage" stream.
     throw new ImportFileError((await contains(path, ENCRYPTED_STREAM)) ? 'IMPORT_FILE_ENCRYPTED' : 'IMPORT_FILE_XLS');
   }
-  if (head.subarray(0, 4).equals(ZIP_MAGIC)) {
+  if (startsWithBytes(head, ZIP_LOCAL_SIGNATURE)) {
     if (name.endsWith('.numbers')) throw new ImportFileError('IMPORT_FILE_NUMBERS');
     const entries = await zipEntries(path);
     if (entries.includes('Index/Document.iwa') || entries.some((e) => e.endsWith('.iwa'))) throw new ImportFileError('IMPORT_FILE_NUMBERS');

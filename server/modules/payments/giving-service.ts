@@ -21,6 +21,7 @@ import { campaignNotFound } from '../../plugins/access';
 import { fail } from '../../plugins/errors';
 import { findOfficeLabel } from '../campaign/reference-repository';
 import { findCampaignBySlug } from '../campaign/repository';
+import { campaignVideoUrl } from '../campaign/video-service';
 import { packageView } from '../campaign/view';
 import { loadBookCampaign } from '../donors/book-campaign';
 import { complianceDonorOf } from '../donors/donor-figures';
@@ -68,10 +69,11 @@ export async function givingPage(app: FastifyInstance, slug: string): Promise<Gi
   const campaign = await findCampaignBySlug(app.db, slug.toLowerCase());
   if (!campaign || campaign.status === 'pending') return null;
   const state = await givingState(app, campaign);
-  const [settings, book, office] = await Promise.all([
+  const [settings, book, office, videoUrl] = await Promise.all([
     findGivingPage(app.db, campaign.id),
     loadBookCampaign(app.db, campaign.id),
     campaign.officeSought ? findOfficeLabel(app.db, campaign.officeSought) : null,
+    campaignVideoUrl(app, campaign.id),
   ]);
   const limit = limitFor(book.compliance, complianceDonorOf(newDonorRules(null)));
   return {
@@ -80,6 +82,7 @@ export async function givingPage(app: FastifyInstance, slug: string): Promise<Gi
     campaign_name: campaign.campaignName,
     office,
     logo: campaign.logo,
+    video_url: videoUrl,
     appeal: settings?.appeal ?? DEFAULT_APPEAL,
     suggested_amounts_cents: settings?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS],
     min_cents: ONLINE_GIFT_MIN_CENTS,

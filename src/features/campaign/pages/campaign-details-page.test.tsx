@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { CampaignListItem, CampaignView } from '../../../../domain/campaign';
+import type { CampaignVideo } from '../../../../domain/campaign-video';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
@@ -42,6 +43,17 @@ function campaignView(overrides: Partial<CampaignView> = {}): CampaignView {
   };
 }
 
+const VIDEO: CampaignVideo = {
+  video_id: 'f0000000-0000-4000-8000-000000000001',
+  file_name: 'meet-the-candidate.mp4',
+  file_size: 12_582_912,
+  content_type: 'video/mp4',
+  url: '/campaign/public_video/f0000000-0000-4000-8000-000000000001',
+  uploaded_by: { id: TEST_USER.userId, name: 'Test User' },
+  created_at: '2025-03-01T10:00:00.000Z',
+};
+let video: CampaignVideo | null = null;
+
 let admin = false;
 let view = campaignView();
 let campaigns: CampaignListItem[] = [];
@@ -77,6 +89,26 @@ const server = setupServer(
     view = { ...view, status: 'archived' };
     return HttpResponse.json({ data: view, message_code: 'CAMPAIGN_ARCHIVED' });
   }),
+  http.get('*/campaign/get_video/:id', () => HttpResponse.json({ data: video })),
+  http.post('*/campaign/video_presigned_url', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ data: { key: `campaigns/${CAMPAIGN_A}/videos/v.mp4`, url: '/private-files/upload?token=v', method: 'PUT', headers: { 'content-type': 'video/mp4' }, expires_at: '', max_bytes: 8 } });
+  }),
+  http.put('*/private-files/upload', async ({ request }) => {
+    await delay(150);
+    calls.push({ method: 'PUT', path: new URL(request.url).pathname, body: request.headers.get('content-type') });
+    return HttpResponse.json({ data: { key: 'v', size: 8 } }, { status: 201 });
+  }),
+  http.post('*/campaign/set_video', async ({ request }) => {
+    await record(request);
+    video = { ...VIDEO, video_id: 'f0000000-0000-4000-8000-000000000002', file_name: 'rally.m4v', file_size: 8, url: '/campaign/public_video/f0000000-0000-4000-8000-000000000002' };
+    return HttpResponse.json({ data: video });
+  }),
+  http.delete('*/campaign/delete_video/:id', ({ request }) => {
+    calls.push({ method: 'DELETE', path: new URL(request.url).pathname });
+    video = null;
+    return HttpResponse.json({ data: { removed: true } });
+  }),
   http.post('*/campaign/restore_campaign', async ({ request }) => {
     await record(request);
     view = { ...view, status: 'active' };
@@ -90,6 +122,7 @@ afterEach(() => {
   admin = false;
   view = campaignView();
   campaigns = [];
+  video = null;
 });
 afterAll(() => server.close());
 
@@ -216,5 +249,57 @@ describe('archive and restore', () => {
     open();
     expect(await (await details()).findByText('Campaign manager')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Archive' })).toBeNull();
+  });
+});
+
+describe('the campaign video', () => {
+  const videoCard = async () => within(await screen.findByRole('region', { name: 'Campaign video' }, { timeout: 15_000 }));
+
+  it('previews the video (<video controls>); the owner uploads a new one through the signed URL with a progress bar, then removes it after confirming', async () => {
+    campaigns = [campaignItem()];
+    video = VIDEO;
+    const user = userEvent.setup({ applyAccept: false });
+    open();
+    const card = await videoCard();
+    const player = await card.findByLabelText('Campaign video: meet-the-candidate.mp4');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('controls');
+    expect(player).toHaveAttribute('src', VIDEO.url);
+    expect(card.getByText('meet-the-candidate.mp4, 12 MB, uploaded 01-03-2025')).toBeInTheDocument();
+
+    const input = card.getByLabelText('Replace the video');
+    expect(input).toHaveAttribute('accept', '.mp4,.m4v');
+    await user.upload(input, new File(['moov'], 'clip.mov', { type: 'video/quicktime' }));
+    expect(await card.findByRole('alert')).toHaveTextContent('This type of file is not accepted; accepted types: .mp4, .m4v');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    await user.upload(input, new File([new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70])], 'rally.m4v', { type: 'video/x-m4v' }));
+    expect(await card.findByRole('progressbar', { name: 'Uploading rally.m4v' })).toBeInTheDocument();
+    expect(await card.findByLabelText('Campaign video: rally.m4v')).toHaveAttribute('src', '/campaign/public_video/f0000000-0000-4000-8000-000000000002');
+    expect(await screen.findByText('Video uploaded; it now shows on the public page')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      { method: 'POST', path: '/campaign/video_presigned_url', body: { campaign_id: CAMPAIGN_A, file_name: 'rally.m4v', file_size: 8 } },
+      { method: 'PUT', path: '/private-files/upload', body: 'video/mp4' },
+      { method: 'POST', path: '/campaign/set_video', body: { campaign_id: CAMPAIGN_A, file_key: `campaigns/${CAMPAIGN_A}/videos/v.mp4`, file_name: 'rally.m4v' } },
+    ]);
+
+    await user.click(card.getByRole('button', { name: 'Remove video' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove the video?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove video' }));
+    expect(await screen.findByText('Video removed')).toBeInTheDocument();
+    expect(await card.findByText('No video yet.')).toBeInTheDocument();
+    expect(card.queryByLabelText(/Campaign video:/)).toBeNull();
+    expect(calls.at(-1)).toEqual({ method: 'DELETE', path: `/campaign/delete_video/${CAMPAIGN_A}` });
+  });
+
+  it('a member without campaign.write sees the preview but no upload or remove', async () => {
+    campaigns = [campaignItem()];
+    video = VIDEO;
+    view = campaignView({ role: 'staff', resource_names: ALL_RESOURCES.filter((r) => r !== 'campaign.write') });
+    open();
+    const card = await videoCard();
+    expect(await card.findByLabelText('Campaign video: meet-the-candidate.mp4')).toBeInTheDocument();
+    expect(card.queryByLabelText(/Upload a video|Replace the video/)).toBeNull();
+    expect(card.queryByRole('button', { name: 'Remove video' })).toBeNull();
   });
 });

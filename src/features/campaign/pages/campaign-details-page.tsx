@@ -14,6 +14,7 @@ import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCampaign } from '../api/campaign-api';
 import { ArchiveCard } from '../components/archive-card';
+import { CampaignVideoCard } from '../components/campaign-video-card';
 import { GrantPackageCard } from '../components/grant-package-card';
 import { useCampaignLabels } from '../use-campaign-labels';
 import styles from './campaign-details-page.module.css';
@@ -68,6 +69,7 @@ export default function CampaignDetailsPage() {
           )}
           {shown.status !== 'archived' && <PublicLinkCard url={shown.public_url} />}
           <DetailsCard campaign={shown} />
+          <CampaignVideoCard key={shown.campaign_id} campaign={shown} />
           <GrantPackageCard campaign={shown} onGranted={() => setReload((n) => n + 1)} />
           <ArchiveCard campaign={shown} onChanged={setCampaign} />
         </>

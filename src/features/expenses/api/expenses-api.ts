@@ -3,10 +3,14 @@ import {
   DONOR_BOOK_PATHS,
   donorBookPath,
   type AddExpenseRequest,
+  type ExpenseAttachmentDownloadData,
+  type ExpenseAttachmentListData,
+  type ExpenseAttachmentRow,
   type ExpenseListData,
   type ExpenseListQuery,
   type UpdateExpenseRequest,
 } from '../../../../domain/donor-book/api-contract';
+import type { PresignedUrlData } from '../../../../domain/imports/api-contract';
 import { loadApi } from '../../../lib/load-api';
 
 interface WithCode {
@@ -38,4 +42,36 @@ export async function updateExpense(body: UpdateExpenseRequest): Promise<WithCod
 export async function deleteExpense(campaignId: string, expenseId: string): Promise<WithCode> {
   const { apiClient } = await loadApi();
   return (await apiClient.delete<WithCode>(donorBookPath(DONOR_BOOK_PATHS.deleteExpense, { campaignId, expenseId }))).data;
+}
+
+// ── attachments (receipts) ────────────────────────────────────────────────────────────────────
+
+export async function listAttachments(campaignId: string, expenseId: string): Promise<ExpenseAttachmentListData> {
+  const { apiClient } = await loadApi();
+  return (await apiClient.get<ApiSuccess<ExpenseAttachmentListData>>(donorBookPath(DONOR_BOOK_PATHS.listExpenseAttachment, { campaignId, expenseId }))).data.data;
+}
+
+/**
+ * presign → PUT with progress → attach: the file goes straight to storage through the signed URL,
+ * then the server checks what it received (type by content, size) and records it.
+ */
+export async function uploadAttachment(campaignId: string, expenseId: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<ExpenseAttachmentRow> {
+  const [{ apiClient }, { putSignedFile }] = await Promise.all([loadApi(), import('../../../lib/signed-upload')]);
+  const signed = (
+    await apiClient.post<ApiSuccess<PresignedUrlData>>(DONOR_BOOK_PATHS.expenseAttachmentPresignedUrl, { campaign_id: campaignId, expense_id: expenseId, file_name: file.name, file_size: file.size })
+  ).data.data;
+  await putSignedFile(signed, file, onProgress, { signal });
+  return (await apiClient.post<ApiSuccess<ExpenseAttachmentRow>>(DONOR_BOOK_PATHS.addExpenseAttachment, { campaign_id: campaignId, expense_id: expenseId, file_key: signed.key, file_name: file.name })).data.data;
+}
+
+/** Asks for a short-lived signed link and lets the browser download the file. */
+export async function downloadAttachment(campaignId: string, attachmentId: string): Promise<void> {
+  const [{ apiClient }, { downloadSignedFile }] = await Promise.all([loadApi(), import('../../../lib/signed-download')]);
+  const link = (await apiClient.get<ApiSuccess<ExpenseAttachmentDownloadData>>(donorBookPath(DONOR_BOOK_PATHS.expenseAttachmentDownload, { campaignId, attachmentId }))).data.data;
+  downloadSignedFile(link.url, link.file_name);
+}
+
+export async function deleteAttachment(campaignId: string, attachmentId: string): Promise<void> {
+  const { apiClient } = await loadApi();
+  await apiClient.delete(donorBookPath(DONOR_BOOK_PATHS.deleteExpenseAttachment, { campaignId, attachmentId }));
 }

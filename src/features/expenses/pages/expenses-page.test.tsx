@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ExpenseRow } from '../../../../domain/donor-book/api-contract';
+import type { ExpenseAttachmentRow, ExpenseRow } from '../../../../domain/donor-book/api-contract';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
@@ -25,6 +25,7 @@ const ROWS: ExpenseRow[] = [
     reference_number: '1042',
     memo: 'Door hangers',
     created_at: '2025-03-04T10:00:00.000Z',
+    attachment_count: 1,
   },
   {
     expense_id: EXPENSE_2,
@@ -37,8 +38,21 @@ const ROWS: ExpenseRow[] = [
     reference_number: null,
     memo: null,
     created_at: '2025-02-20T10:00:00.000Z',
+    attachment_count: 0,
   },
 ];
+
+const ATTACHMENT_1 = 'a0000000-0000-4000-8000-000000000001';
+const RECEIPT: ExpenseAttachmentRow = {
+  attachment_id: ATTACHMENT_1,
+  expense_id: EXPENSE_1,
+  file_name: 'acme-invoice.pdf',
+  file_size: 2_621_440,
+  content_type: 'application/pdf',
+  uploaded_by: { id: TEST_USER.userId, name: 'Test User' },
+  created_at: '2025-03-05T09:00:00.000Z',
+};
+let attachments: ExpenseAttachmentRow[] = [RECEIPT];
 
 let resources = ALL_RESOURCES;
 const queries: URLSearchParams[] = [];
@@ -59,6 +73,33 @@ const server = setupServer(
     writes.push({ path: 'update_expense', body: await request.json() });
     return HttpResponse.json({ data: null, message_code: 'EXPENSE_UPDATED' });
   }),
+  http.get('*/donation/expense/list_attachment/:campaignId/:expenseId', ({ params }) =>
+    HttpResponse.json({ data: { attachment_list: attachments.filter((a) => a.expense_id === params.expenseId), total: attachments.length, max_attachments: 10 } }),
+  ),
+  http.get('*/donation/expense/attachment_download/:campaignId/:attachmentId', ({ params }) =>
+    HttpResponse.json({ data: { url: `/private-files/download?token=${String(params.attachmentId)}`, file_name: 'acme-invoice.pdf', expires_at: '' } }),
+  ),
+  http.post('*/donation/expense/attachment_presigned_url', async ({ request }) => {
+    writes.push({ path: 'attachment_presigned_url', body: await request.json() });
+    return HttpResponse.json({ data: { key: `campaigns/${CAMPAIGN_A}/expense-attachments/k.png`, url: '/private-files/upload?token=up', method: 'PUT', headers: { 'content-type': 'image/png' }, expires_at: '', max_bytes: 4 } });
+  }),
+  http.put('*/private-files/upload', async ({ request }) => {
+    await delay(150);
+    writes.push({ path: `PUT ${request.headers.get('content-type') ?? ''} ${request.headers.get('authorization') ?? 'no authorization'}` });
+    return HttpResponse.json({ data: { key: 'k', size: 4 } }, { status: 201 });
+  }),
+  http.post('*/donation/expense/add_attachment', async ({ request }) => {
+    const body = (await request.json()) as { file_name: string };
+    writes.push({ path: 'add_attachment', body });
+    const row = { ...RECEIPT, attachment_id: 'a0000000-0000-4000-8000-000000000002', file_name: body.file_name, file_size: 4, content_type: 'image/png' };
+    attachments = [...attachments, row];
+    return HttpResponse.json({ data: row }, { status: 201 });
+  }),
+  http.delete('*/donation/expense/delete_attachment/:campaignId/:attachmentId', ({ params }) => {
+    writes.push({ path: `delete_attachment/${String(params.attachmentId)}` });
+    attachments = attachments.filter((a) => a.attachment_id !== params.attachmentId);
+    return HttpResponse.json({ data: { attachment_id: params.attachmentId, expense_id: EXPENSE_1 } });
+  }),
   http.delete('*/donation/expense/delete_expense/:campaignId/:expenseId', ({ params }) => {
     writes.push({ path: `delete_expense/${String(params.campaignId)}/${String(params.expenseId)}` });
     return HttpResponse.json({ data: null, message_code: 'EXPENSE_DELETED' });
@@ -68,6 +109,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   resources = ALL_RESOURCES;
+  attachments = [RECEIPT];
   queries.length = 0;
   writes.length = 0;
 });
@@ -233,5 +275,67 @@ describe('/expenses', () => {
     await findTable();
     expect(screen.queryByRole('button', { name: 'Add expense' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit expense/ })).toBeNull();
+  });
+
+  it('receipts: lists an expense\'s files, downloads one, attaches a file through the signed URL with a progress bar, deletes one after confirmation', async () => {
+    // The file picker's `accept` is a hint a user can override ("All files"): the page checks again.
+    const user = userEvent.setup({ applyAccept: false });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    open();
+    const table = await findTable();
+    expect(within(table).getByRole('columnheader', { name: 'Receipts' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Receipts of the expense to City Parking on 20-02-2025: 0 files' })).toHaveTextContent('Attach');
+    await user.click(within(table).getByRole('button', { name: 'Receipts of the expense to Acme Printing on 04-03-2025: 1 file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receipts: Acme Printing' });
+    const files = await within(dialog).findByRole('table', { name: 'Attached files' });
+    const row = await within(files).findByRole('row', { name: /acme-invoice\.pdf/ });
+    expect(row).toHaveTextContent('2.5 MB');
+    expect(row).toHaveTextContent('Test User');
+    expect(row).toHaveTextContent('05-03-2025');
+
+    await user.click(within(row).getByRole('button', { name: 'Download acme-invoice.pdf' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).href).toContain(`/private-files/download?token=${ATTACHMENT_1}`);
+    clicked.mockRestore();
+
+    // A type the server would refuse is refused before anything is sent.
+    const input = within(dialog).getByLabelText('Attach a file');
+    expect(input).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png,.webp,.gif,.zip,.rar,.tar');
+    await user.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This type of file is not accepted; accepted types: .pdf, .jpg, .jpeg, .png, .webp, .gif, .zip, .rar, .tar');
+    expect(writes).toEqual([]);
+
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'receipt.png', { type: 'image/png' }));
+    expect(await within(dialog).findByRole('progressbar', { name: 'Uploading receipt.png' })).toBeInTheDocument();
+    expect(await within(files).findByRole('row', { name: /receipt\.png/ })).toBeInTheDocument();
+    expect(await screen.findByText('receipt.png attached')).toBeInTheDocument();
+    expect(writes).toEqual([
+      { path: 'attachment_presigned_url', body: { campaign_id: CAMPAIGN_A, expense_id: EXPENSE_1, file_name: 'receipt.png', file_size: 4 } },
+      { path: 'PUT image/png no authorization' },
+      { path: 'add_attachment', body: { campaign_id: CAMPAIGN_A, expense_id: EXPENSE_1, file_key: `campaigns/${CAMPAIGN_A}/expense-attachments/k.png`, file_name: 'receipt.png' } },
+    ]);
+
+    writes.length = 0;
+    await user.click(within(files).getByRole('button', { name: 'Delete acme-invoice.pdf' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this file?' });
+    expect(confirm).toHaveTextContent('acme-invoice.pdf will be deleted from the expense.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('acme-invoice.pdf deleted')).toBeInTheDocument();
+    expect(writes).toEqual([{ path: `delete_attachment/${ATTACHMENT_1}` }]);
+    const reopened = await screen.findByRole('dialog', { name: 'Receipts: Acme Printing' });
+    await waitFor(() => expect(within(reopened).queryByRole('row', { name: /acme-invoice\.pdf/ })).toBeNull());
+  });
+
+  it('receipts: readers (expense.read only) list and download, but can neither attach nor delete', async () => {
+    const user = userEvent.setup();
+    resources = ALL_RESOURCES.filter((r) => r !== 'expense.write');
+    open();
+    const table = await findTable();
+    expect(within(table).getByRole('button', { name: /City Parking on 20-02-2025: 0 files/ })).toHaveTextContent('None');
+    await user.click(within(table).getByRole('button', { name: /Acme Printing on 04-03-2025: 1 file/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receipts: Acme Printing' });
+    expect(await within(dialog).findByRole('button', { name: 'Download acme-invoice.pdf' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(dialog).queryByLabelText('Attach a file')).toBeNull();
   });
 });

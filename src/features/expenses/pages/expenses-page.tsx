@@ -22,6 +22,7 @@ import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { deleteExpense, listExpenses } from '../api/expenses-api';
+import { ExpenseAttachmentsModal } from '../components/expense-attachments-modal';
 import { ExpenseFormModal } from '../components/expense-form-modal';
 import styles from './expenses-page.module.css';
 import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
@@ -119,6 +120,7 @@ export default function ExpensesPage() {
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<{ expense: ExpenseRow | null } | null>(null);
   const [deleting, setDeleting] = useState<ExpenseRow | null>(null);
+  const [receiptsOf, setReceiptsOf] = useState<ExpenseRow | null>(null);
   const [busy, setBusy] = useState(false);
   const rangeInvalid = query.start_date !== '' && query.end_date !== '' && query.end_date < query.start_date;
   const { page, limit, sort, search, purpose, payment_method, start_date, end_date } = query;
@@ -185,6 +187,20 @@ export default function ExpensesPage() {
     },
     { id: 'memo', header: t('expenses.columns.memo'), cell: (e) => <span className={styles.memo}>{e.memo ?? ''}</span> },
     { id: 'amount', header: t('expenses.columns.amount'), align: 'end', sortKey: 'amount_cents', descendingFirst: true, cell: (e) => formatCents(e.amount_cents) },
+    {
+      id: 'receipts',
+      header: t('expenses.columns.receipts'),
+      cell: (e) => (
+        <button
+          type="button"
+          className={`${linkStyles.linkButton} ${listStyles.nowrap}`}
+          aria-label={t('expenses.attachments.openFor', { payee: e.payee, date: formatDate(e.expense_date), count: e.attachment_count })}
+          onClick={() => setReceiptsOf(e)}
+        >
+          {e.attachment_count > 0 ? t('expenses.attachments.count', { count: e.attachment_count }) : canWrite ? t('expenses.attachments.attach') : t('expenses.attachments.none')}
+        </button>
+      ),
+    },
   ];
   if (canWrite) {
     columns.push({
@@ -309,6 +325,16 @@ export default function ExpensesPage() {
           }}
         />
       )}
+      {receiptsOf && (
+        <ExpenseAttachmentsModal
+          key={receiptsOf.expense_id}
+          campaignId={campaignId}
+          expense={receiptsOf}
+          canWrite={canWrite}
+          onClose={() => setReceiptsOf(null)}
+          onChanged={() => setReload((n) => n + 1)}
+        />
+      )}
       <ConfirmModal
         open={deleting !== null}
         title={t('expenses.deleteTitle')}
@@ -318,7 +344,10 @@ export default function ExpensesPage() {
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(null)}
       >
-        {deleting && t('expenses.deleteText', { payee: deleting.payee, amount: formatCents(deleting.amount_cents), date: formatDate(deleting.expense_date) })}
+        {deleting &&
+          (deleting.attachment_count > 0
+            ? t('expenses.deleteTextWithReceipts', { payee: deleting.payee, amount: formatCents(deleting.amount_cents), date: formatDate(deleting.expense_date), count: deleting.attachment_count })
+            : t('expenses.deleteText', { payee: deleting.payee, amount: formatCents(deleting.amount_cents), date: formatDate(deleting.expense_date) }))}
       </ConfirmModal>
     </>
   );

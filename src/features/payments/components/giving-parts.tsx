@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TEST_PAYMENTS_LABEL, type GivingUnavailableReason } from '../../../../domain/payments/api-contract';
+import { config } from '../../../config/env';
 import { pictureUrl } from '../../../lib/picture-url';
 import '../../../lib/staff-catalogue';
 import styles from '../payments.module.css';
@@ -27,6 +28,25 @@ export function CampaignHead({ titleId, title, name, logo, office }: { titleId: 
         {office && <p className={styles.office}>{t('payments.give.office', { office })}</p>}
       </div>
     </div>
+  );
+}
+
+/**
+ * The campaign's video (GivingPage.video_url: a public URL relative to the API's base URL, streamed
+ * with Range support, no sign-in). Its box is reserved at 16:9 so the form does not jump when it loads.
+ */
+export function CampaignVideo({ url, name }: { url: string; name: string }) {
+  const { t } = useTranslation();
+  const src = url.startsWith('/') ? `${config.apiBaseUrl.replace(/\/+$/, '')}${url}` : url;
+  return (
+    <video
+      controls
+      preload="metadata"
+      playsInline
+      src={src}
+      aria-label={t('pages.publicDonation.videoLabel', { name })}
+      style={{ display: 'block', width: '100%', aspectRatio: '16 / 9', margin: '0 0 var(--space-2)', borderRadius: 'var(--radius-md)', background: '#000', objectFit: 'contain' }}
+    />
   );
 }
 

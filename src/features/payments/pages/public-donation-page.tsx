@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useRemote } from '../../../lib/use-remote';
 import { getGivingPage } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
-import { CampaignHead, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { CampaignHead, CampaignVideo, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import styles from '../payments.module.css';
 
@@ -52,6 +52,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
     <section className={styles.card} aria-labelledby="give-title">
       {giving.available && giving.test_mode && <TestModeBanner />}
       <CampaignHead titleId="give-title" title={title} name={data.campaign_name} logo={data.logo} office={data.office} />
+      {data.video_url && <CampaignVideo url={data.video_url} name={data.campaign_name} />}
       {data.appeal && <p className={styles.appeal}>{data.appeal}</p>}
       {giving.available ? (
         <GivingForm

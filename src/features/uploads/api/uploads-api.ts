@@ -1,4 +1,3 @@
-import axios, { type AxiosProgressEvent } from 'axios';
 import {
   UPLOAD_PATHS,
   getUploadUrl,
@@ -16,11 +15,9 @@ import {
   type UploadRow,
 } from '../../../../domain/imports/api-contract';
 import type { ImportType } from '../../../../domain/imports/templates';
-import { apiClient, plainClient } from '../../../lib/api-client';
-import { downloadSignedFile, isRelativeSignedUrl, signedUrlHref } from '../../../lib/signed-download';
-
-/** S3 (or any other absolute target): no interceptors, no Authorization, no default JSON headers. */
-const bareClient = axios.create();
+import { apiClient } from '../../../lib/api-client';
+import { downloadSignedFile, signedUrlHref } from '../../../lib/signed-download';
+import { putSignedFile } from '../../../lib/signed-upload';
 
 export { signedUrlHref };
 
@@ -55,16 +52,7 @@ export async function presignUpload(campaignId: string, file: File): Promise<Pre
  * percentage sent. The token in the URL is the credential: no Authorization header is sent.
  */
 export async function putFile(signed: PresignedUrlData, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
-  const onUploadProgress = (event: AxiosProgressEvent) => {
-    const total = event.total ?? file.size;
-    onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
-  };
-  const signedType = Object.keys(signed.headers).some((name) => name.toLowerCase() === 'content-type');
-  const headers = signedType ? signed.headers : { ...signed.headers, 'Content-Type': contentTypeOf(file) };
-  const options = { headers, onUploadProgress, signal };
-  if (isRelativeSignedUrl(signed.url)) await plainClient.put(signed.url, file, options);
-  else await bareClient.put(signed.url, file, options);
-  onProgress(100);
+  await putSignedFile(signed, file, onProgress, { signal, fallbackContentType: contentTypeOf(file) });
 }
 
 export async function previewUpload(campaignId: string, type: ImportType, key: string, fileName: string, sheet: string | null): Promise<UploadPreviewData> {
