@@ -99,7 +99,11 @@ describe('npm run backup / npm run restore (COPY, one snapshot, one transaction)
     expect(before.counts.donors).toBeGreaterThan(30);
     expect(before.counts.donations).toBeGreaterThan(50);
     expect(manifest.tables.find((t) => t.name === 'donors')!.columns).not.toContain('search_text'); // generated: recomputed
-    expect(manifest.sequences).toEqual([{ name: 'payment_receipt_seq', last_value: before.sequence!.last_value, is_called: true }]);
+    // Every sequence: the receipt numbers, and the socket.io adapter's attachments (unused here).
+    expect(manifest.sequences).toEqual([
+      { name: 'payment_receipt_seq', last_value: before.sequence!.last_value, is_called: true },
+      { name: 'socket_io_attachments_id_seq', last_value: '1', is_called: false },
+    ]);
     expect(manifest.migrations.map((m) => m.created_at)).toEqual(codeMigrations().map((m) => m.when));
     expect(manifest.migrations.every((m) => m.tag !== null)).toBe(true);
     expect(manifest.tables.every((t) => /^[0-9a-f]{64}$/.test(t.sha256) && t.bytes > 0)).toBe(true);
@@ -192,7 +196,7 @@ describe('npm run backup / npm run restore (COPY, one snapshot, one transaction)
     expect(backup.stdout).toMatch(/^Backup of DATABASE_URL .* written to .*cli-backup: \d+ tables, \d+ rows/);
     const restoreEnv = { ...env, DATABASE_URL: url };
     const restore = await run('npx', ['tsx', 'scripts/restore.ts', out], { env: restoreEnv });
-    expect(restore.stdout).toMatch(/^Restored .* tables, \d+ rows, 1 sequences/);
+    expect(restore.stdout).toMatch(/^Restored .* tables, \d+ rows, 2 sequences/);
     expect((await inventory(url)).counts).toEqual(before.counts);
     const again = await run('npx', ['tsx', 'scripts/restore.ts', out], { env: restoreEnv }).then(
       () => null,

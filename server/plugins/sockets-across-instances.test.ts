@@ -64,6 +64,17 @@ describe('live pushes across two instances on one database', () => {
     expect(await received).toEqual({ data: [{ campaign_id: campaignId, resource_names: ['donor.read'] }] });
   });
 
+  it('a push over NOTIFY\'s 8,000 bytes crosses through the attachments table (migration 0019)', async () => {
+    const socket = await connect(urlB, staff);
+    sockets.push(socket);
+    const campaignId = a.seeded!.demoCampaign!.id;
+    const many = Array.from({ length: 600 }, (_, i) => `resource.number-${i}`);
+    const received = next<{ data: { resource_names: string[] }[] }>(socket, 'permissions', 2000);
+    a.app.live.pushPermissions(staff.userId, [{ campaign_id: campaignId, resource_names: many }]);
+    expect((await received).data[0]!.resource_names).toEqual(many);
+    expect(JSON.stringify(many).length).toBeGreaterThan(8_000);
+  });
+
   it('ending the sessions through A drops the socket connected to B', async () => {
     const socket = await connect(urlB, staff);
     sockets.push(socket);
