@@ -132,7 +132,7 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   if (config.nodeEnv !== 'production') {
     await app.register(devOutboxRoutes);
     // The local PayPal stand-in (mode 'local' gateways, packages without PAYPAL_*): never in production.
-    await app.register(paypalStandinRoutes);
+    await app.register(paypalStandinRoutes, config.paypalStandinWebhookUrl ? { webhookUrl: config.paypalStandinWebhookUrl } : {});
   }
   return app;
 }

@@ -138,6 +138,12 @@ export interface Config {
   readonly paypal: PaypalConfig | null;
   /** PAYPAL_SANDBOX_BASE_URL / PAYPAL_LIVE_BASE_URL: PayPal's REST hosts (configurable for proxies and tests). */
   readonly paypalBaseUrls: { readonly sandbox: string; readonly live: string };
+  /**
+   * PAYPAL_STANDIN_WEBHOOK_URL: where the local PayPal stand-in delivers its webhooks over HTTP, as
+   * PayPal does (e.g. PUBLIC_URL/payment/webhook/paypal through a balancer); unset: in-process to this
+   * instance's webhook route.
+   */
+  readonly paypalStandinWebhookUrl: string | null;
   /** PAYMENT_SECRET_KEY: the key material of gateway secrets at rest (default: the token secret). */
   readonly paymentSecretKey: string;
 }
@@ -294,6 +300,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sandbox: (url('PAYPAL_SANDBOX_BASE_URL', value(env, 'PAYPAL_SANDBOX_BASE_URL'), ['http:', 'https:']) ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
     live: (url('PAYPAL_LIVE_BASE_URL', value(env, 'PAYPAL_LIVE_BASE_URL'), ['https:']) ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
   });
+  const paypalStandinWebhookUrl = url('PAYPAL_STANDIN_WEBHOOK_URL', value(env, 'PAYPAL_STANDIN_WEBHOOK_URL'), ['http:', 'https:']) ?? null;
   const tokenSecret = tokenSecretRaw ?? readOrCreateSecret(dataDir);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -338,6 +345,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     socialProviders,
     paypal,
     paypalBaseUrls,
+    paypalStandinWebhookUrl,
     paymentSecretKey: value(env, 'PAYMENT_SECRET_KEY') ?? tokenSecret,
   });
 }

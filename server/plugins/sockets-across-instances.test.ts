@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignPermission } from '../../domain/campaign';
 import { buildApp } from '../app';
 import { createDatabaseClient } from '../db/client';
 import { demoSignIn, type Session } from '../test/campaign-helpers';
@@ -68,7 +69,8 @@ describe('live pushes across two instances on one database', () => {
     const socket = await connect(urlB, staff);
     sockets.push(socket);
     const campaignId = a.seeded!.demoCampaign!.id;
-    const many = Array.from({ length: 600 }, (_, i) => `resource.number-${i}`);
+    // Not real resource names: only the size matters here.
+    const many = Array.from({ length: 600 }, (_, i) => `resource.number-${i}`) as unknown as CampaignPermission['resource_names'];
     const received = next<{ data: { resource_names: string[] }[] }>(socket, 'permissions', 2000);
     a.app.live.pushPermissions(staff.userId, [{ campaign_id: campaignId, resource_names: many }]);
     expect((await received).data[0]!.resource_names).toEqual(many);

@@ -203,8 +203,15 @@ export class WebhookDelivery {
       if (this.closed) return;
       let status = 0;
       try {
-        const response = await this.app.inject({ method: 'POST', url: this.options.url, headers, payload: rawBody });
-        status = response.statusCode;
+        if (/^https?:/.test(this.options.url)) {
+          // Over HTTP, as PayPal delivers (PAYPAL_STANDIN_WEBHOOK_URL): e.g. through a balancer to any instance.
+          const response = await fetch(this.options.url, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) });
+          await response.arrayBuffer();
+          status = response.status;
+        } else {
+          const response = await this.app.inject({ method: 'POST', url: this.options.url, headers, payload: rawBody });
+          status = response.statusCode;
+        }
       } catch (error) {
         this.app.log.warn({ err: error, eventId: event.id }, 'paypal stand-in: webhook delivery threw');
       }
