@@ -284,8 +284,8 @@ describe('/expenses', () => {
     open();
     const table = await findTable();
     expect(within(table).getByRole('columnheader', { name: 'Receipts' })).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Receipts of the expense to City Parking on 20-02-2025: 0 files' })).toHaveTextContent('Attach');
-    await user.click(within(table).getByRole('button', { name: 'Receipts of the expense to Acme Printing on 04-03-2025: 1 file' }));
+    expect(within(table).getByRole('button', { name: 'Attach: receipts of the expense to City Parking on 20-02-2025' })).toHaveTextContent('Attach');
+    await user.click(within(table).getByRole('button', { name: '1 file: receipts of the expense to Acme Printing on 04-03-2025' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receipts: Acme Printing' });
     const files = await within(dialog).findByRole('table', { name: 'Attached files' });
     const row = await within(files).findByRole('row', { name: /acme-invoice\.pdf/ });
@@ -331,8 +331,8 @@ describe('/expenses', () => {
     resources = ALL_RESOURCES.filter((r) => r !== 'expense.write');
     open();
     const table = await findTable();
-    expect(within(table).getByRole('button', { name: /City Parking on 20-02-2025: 0 files/ })).toHaveTextContent('None');
-    await user.click(within(table).getByRole('button', { name: /Acme Printing on 04-03-2025: 1 file/ }));
+    expect(within(table).getByRole('button', { name: 'None: receipts of the expense to City Parking on 20-02-2025' })).toHaveTextContent('None');
+    await user.click(within(table).getByRole('button', { name: '1 file: receipts of the expense to Acme Printing on 04-03-2025' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receipts: Acme Printing' });
     expect(await within(dialog).findByRole('button', { name: 'Download acme-invoice.pdf' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /^Delete/ })).toBeNull();

@@ -190,16 +190,20 @@ export default function ExpensesPage() {
     {
       id: 'receipts',
       header: t('expenses.columns.receipts'),
-      cell: (e) => (
-        <button
-          type="button"
-          className={`${linkStyles.linkButton} ${listStyles.nowrap}`}
-          aria-label={t('expenses.attachments.openFor', { payee: e.payee, date: formatDate(e.expense_date), count: e.attachment_count })}
-          onClick={() => setReceiptsOf(e)}
-        >
-          {e.attachment_count > 0 ? t('expenses.attachments.count', { count: e.attachment_count }) : canWrite ? t('expenses.attachments.attach') : t('expenses.attachments.none')}
-        </button>
-      ),
+      cell: (e) => {
+        const shown = e.attachment_count > 0 ? t('expenses.attachments.count', { count: e.attachment_count }) : canWrite ? t('expenses.attachments.attach') : t('expenses.attachments.none');
+        // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+        return (
+          <button
+            type="button"
+            className={`${linkStyles.linkButton} ${listStyles.nowrap}`}
+            aria-label={t('expenses.attachments.openFor', { shown, payee: e.payee, date: formatDate(e.expense_date) })}
+            onClick={() => setReceiptsOf(e)}
+          >
+            {shown}
+          </button>
+        );
+      },
     },
   ];
   if (canWrite) {
