@@ -167,13 +167,13 @@ export async function signIn(url: string): Promise<string> {
 }
 
 /** Loads `origin` + `path` (its `{page}` drawn from 1…pages for each request, else page 1). */
-async function load(origin: string, path: string, token: string, connections: number, options: { duration?: number; amount?: number; pages?: number }) {
+export async function load(origin: string, path: string, token: string, connections: number, options: { duration?: number; amount?: number; pages?: number; headers?: Record<string, string> }) {
   const pages = options.pages ?? 1;
   const pathOf = () => path.replace('{page}', String(1 + Math.floor(Math.random() * pages)));
   const result = await autocannon({
     url: origin,
     connections,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...options.headers },
     requests: [{ method: 'GET', path: pathOf(), setupRequest: (request: object) => ({ ...request, path: pathOf() }) }],
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? SECONDS }),
   });

@@ -1,6 +1,7 @@
 // Two API instances on one external PostgreSQL behind HAProxy (issue 15; tests/e2e/support/fleet.ts).
 // Everything goes through the balancer; `x-pin` picks the instance where the test needs to know it,
-// and `x-served-by` proves which one answered. A is a pure web instance (JOBS=false), B works the jobs.
+// and `x-served-by` proves which one answered. A is a pure web instance (JOBS=false); B serves and
+// works jobs; C is a pure worker (`npm run worker`) outside the balancer.
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -88,7 +89,7 @@ test("a permission removed through A hides the sidebar entry of a browser connec
   }
 });
 
-test("an import uploaded through A is worked by B, and its progress reaches the browser on A", async ({ browser }) => {
+test('an import uploaded through A is worked by a worker instance, and its progress reaches the browser on A', async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: fleet.url, extraHTTPHeaders: { 'x-pin': 'a' } });
   const page = await context.newPage();
@@ -116,7 +117,7 @@ test("an import uploaded through A is worked by B, and its progress reaches the 
     await review.getByRole('button', { name: 'Import 30 valid rows' }).click();
     await expect(review.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
 
-    // A works no jobs, so B imported it; its 'done' push crossed to the socket this page holds on A.
+    // A works no jobs, so B or C imported it; its 'done' push crossed to the socket this page holds on A.
     await expect.poll(() => frames.some((f) => f.includes('"done"') && f.includes('"import"')), { timeout: 5_000 }).toBe(true);
     const owner = await signIn('owner@demo.campaign', 'a');
     const campaignId = await demoCampaignId(owner.token, owner.userId);
@@ -128,7 +129,7 @@ test("an import uploaded through A is worked by B, and its progress reaches the 
   }
 });
 
-test('a report started on B is downloaded through A', async () => {
+test('a report started on B is downloaded through A (the file on a volume both share)', async () => {
   const owner = await signIn('owner@demo.campaign', 'b');
   const campaignId = await demoCampaignId(owner.token, owner.userId);
   const started = await api.post('/donation/start_report/', { headers: pinned('b', owner.token), data: { campaign_id: campaignId, type: 'expense', format: 'csv', filter: {} } });
@@ -191,6 +192,67 @@ test('a webhook delivered twice, once to each instance, records one payment', as
     expect(await count()).toBe(1);
     const status = await api.get(`/payment/status/${paymentId}?order_id=${orderId}`, { headers: pinned('a') });
     expect(((await status.json()).data as { status: string }).status).toBe('completed');
+  } finally {
+    await db.end();
+  }
+});
+
+test('kill -9 of the instance working an import: another finishes it, nothing doubled', async () => {
+  test.setTimeout(240_000);
+  const owner = await signIn('owner@demo.campaign', 'a');
+  const campaignId = await demoCampaignId(owner.token, owner.userId);
+  const headers = pinned('a', owner.token);
+  const word = `Kill${Date.now().toString(36).replace(/[^a-z]/g, '')}`;
+  const ROWS = 30_000;
+  const header = 'name,donor_phone,donor_email,contributor_type,employer,occupation,state,zip,city,apt_unit,address,district,commitment_date,commitment_amount,eligibility,recipient';
+  const letters = (i: number) => i.toString(26).split('').map((c) => String.fromCharCode(97 + parseInt(c, 26))).join('');
+  const lines = Array.from({ length: ROWS }, (_, i) => `Kim ${word} ${letters(i)},,k${i}.${word.toLowerCase()}@example.org,Individual Contributor,,,New York,10023,New York,,,,,,,`);
+  const body = Buffer.from(`${[header, ...lines].join('\r\n')}\r\n`);
+  const fileName = `kill-${word}.csv`;
+
+  const signed = (await (await api.post('/donation/presigned_url', { headers, data: { campaign_id: campaignId, file_name: fileName, file_size: body.length } })).json()).data as { url: string; key: string; headers: Record<string, string> };
+  const put = await api.put(signed.url.replace(/^https?:\/\/[^/]+/, ''), { headers: { ...signed.headers, 'x-pin': 'a' }, data: body });
+  expect(put.status(), await put.text()).toBe(201);
+  const seen = (await (await api.post('/donation/upload_preview', { headers, data: { campaign_id: campaignId, type: 'donor', file_key: signed.key, file_name: fileName } })).json()).data as { mapping: unknown; defaults: unknown };
+  const created = await api.post('/donation/bulk_upload', { headers, data: { campaign_id: campaignId, type: 'donor', file_key: signed.key, file_name: fileName, mapping: seen.mapping, options: { defaults: seen.defaults } } });
+  expect(created.status(), await created.text()).toBe(201);
+  const uploadId = ((await created.json()).data as { id: string }).id;
+  const detail = async () => (await (await api.get(`/donation/get_upload/${campaignId}/${uploadId}`, { headers })).json()).data as { status: string; counts: { valid: number; imported: number }; progress: { done: number } };
+  await expect.poll(async () => (await detail()).status, { timeout: 60_000, intervals: [250] }).toBe('ready');
+  expect((await detail()).counts.valid).toBe(ROWS);
+  expect((await api.post('/donation/upload_action', { headers, data: { campaign_id: campaignId, upload_id: uploadId, action: 'import' } })).status()).toBe(200);
+
+  const db = new pg.Client({ connectionString: fleet.databaseUrl });
+  await db.connect();
+  try {
+    // The instance holding the upload's lock is the one importing it: wait until rows are going in, then kill it.
+    const holder = async () =>
+      (
+        await db.query<{ name: string }>(
+          `with k as (select hashtextextended('upload:' || $1, 0) as key)
+           select a.application_name as name from k, pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+             and l.classid = ((k.key >> 32) & 4294967295)::oid and l.objid = (k.key & 4294967295)::oid`,
+          [uploadId],
+        )
+      ).rows[0]?.name ?? null;
+    await expect.poll(async () => ((await detail()).status === 'importing' && (await detail()).progress.done > 0 ? await holder() : null), { timeout: 60_000, intervals: [100] }).toMatch(/^cdt-[bc]$/);
+    const victim = (await holder())!.slice(4) as 'b' | 'c';
+    fleet.kill(victim);
+    const cut = await detail();
+    expect(cut.status, 'killed mid-import').toBe('importing');
+    // Really gone: its port no longer answers, and its connections (and the upload's lock) went with it.
+    await expect.poll(() => fetch(`http://127.0.0.1:${fleet.ports[victim]}/health`).then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('down');
+    await expect.poll(holder, { timeout: 10_000 }).not.toBe(`cdt-${victim}`);
+
+    // The other worker resumes it (the upload is silent for a minute; a sweep every 30 s sends it again).
+    await expect.poll(async () => (await detail()).status, { timeout: 180_000, intervals: [1_000] }).toBe('completed');
+    expect(await holder()).toBeNull();
+    const done = await detail();
+    expect(done.counts.imported).toBe(ROWS);
+    const donors = await db.query<{ n: string; distinct_emails: string }>('select count(*) as n, count(distinct donor_email) as distinct_emails from donors where name like $1', [`Kim ${word} %`]);
+    expect(donors.rows[0]).toEqual({ n: String(ROWS), distinct_emails: String(ROWS) });
+    console.log(`scale-out: killed cdt-${victim} at ${cut.progress.done} of ${ROWS} rows; another worker finished: ${ROWS} donors, none doubled`);
   } finally {
     await db.end();
   }

@@ -2,12 +2,14 @@
 // installs it), two API instances on it, and HAProxy in front (round robin, health-checked on
 // /health/ready). A request may carry `x-pin: a|b` to reach one instance through the balancer (a test
 // needs to know which one served it); every answer says who served it in `x-served-by`.
-// Instance A is a pure web instance (JOBS=false): the jobs it queues are worked by B.
+// Instance A is a pure web instance (JOBS=false); B serves and works jobs; C is a pure worker
+// (`npm run worker`: WEB=false), outside the balancer. Each connects to PostgreSQL with its own
+// application_name (cdt-a, cdt-b, cdt-c), so a test can see which one holds a piece of work.
 // PayPal's webhooks (here from the PayPal stand-in inside the instances) pass a tap that delivers each
 // one twice at once, through the balancer to A and to B: PayPal's at-least-once delivery at its worst.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E } from './ports';
@@ -18,12 +20,16 @@ const TOKEN_SECRET = 'fleet-secret-fleet-secret-fleet-secret-0123456789';
 export interface Fleet {
   /** The balancer's address (also the instances' PUBLIC_URL). */
   url: string;
-  ports: { a: number; b: number; pg: number };
+  ports: { a: number; b: number; c: number; pg: number };
   databaseUrl: string;
   /** The balancer's open sessions to one server of one backend (a WebSocket stays open; requests do not). */
   openConnections(backend: 'both' | 'pin_a' | 'pin_b', server: 'a' | 'b'): Promise<number>;
   /** Every webhook the tap delivered twice: its type and the two answers. */
   webhookDeliveries: WebhookDelivery[];
+  /** The process ids of the instances (their launcher) and PostgreSQL's postmaster, for CPU readings. */
+  pids(): { a: number; b: number; c: number; postgres: number };
+  /** kill -9 of one instance. */
+  kill(name: 'a' | 'b' | 'c'): void;
   /** Ends everything started (instances, balancer, PostgreSQL) and removes the folder. */
   stop(): Promise<void>;
 }
@@ -85,7 +91,7 @@ function asPostgres(command: string, args: string[]): { status: number | null; o
 async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${url}: the process exited (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -138,8 +144,12 @@ function haproxyConfig(lb: number, a: number, b: number, stats: number, tap: num
 
 export async function startFleet(): Promise<Fleet> {
   const base = E2E.appPort + 40;
-  const ports = { lb: base, a: base + 1, b: base + 2, pg: base + 3, stats: base + 4, tap: base + 5 };
+  const ports = { lb: base, a: base + 1, b: base + 2, pg: base + 3, stats: base + 4, tap: base + 5, c: base + 6 };
   const dir = join(tmpdir(), `cdt-fleet-${base}`);
+  const bin = postgresBin();
+  const pgData = join(dir, 'pg', 'data');
+  // A PostgreSQL left running by an interrupted run holds the port: stop it first.
+  if (existsSync(join(pgData, 'postmaster.pid'))) asPostgres(join(bin, 'pg_ctl'), ['-D', pgData, '-m', 'immediate', '-w', 'stop']);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'pg'), { recursive: true });
   chmodSync(dir, 0o777);
@@ -147,13 +157,12 @@ export async function startFleet(): Promise<Fleet> {
   const children: ChildProcess[] = [];
   const webhookDeliveries: WebhookDelivery[] = [];
   let tap: Server | null = null;
-  const bin = postgresBin();
-  const pgData = join(dir, 'pg', 'data');
 
   const stop = async () => {
     tap?.close();
-    for (const child of children.reverse()) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+    const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+    for (const child of children.reverse()) if (running(child)) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => (running(child) ? new Promise((resolve) => child.once('exit', resolve)) : null)));
     if (existsSync(pgData)) asPostgres(join(bin, 'pg_ctl'), ['-D', pgData, '-m', 'fast', '-w', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -168,16 +177,21 @@ export async function startFleet(): Promise<Fleet> {
     const databaseUrl = `postgres://postgres@127.0.0.1:${ports.pg}/cdt`;
     const url = `http://127.0.0.1:${ports.lb}`;
 
-    const instance = (name: 'a' | 'b', port: number, jobs: 'true' | 'false') => {
-      const child = spawn('node_modules/.bin/tsx', ['server/start.ts'], {
+    const byName = new Map<string, ChildProcess>();
+    const instance = (name: 'a' | 'b' | 'c', port: number, jobs: 'true' | 'false', web = true) => {
+      // One process per instance (node with tsx's loader, not the tsx launcher and its child), in a
+      // process group of its own: `kill -9` then really ends the instance.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+        detached: true,
         env: {
           ...process.env,
           NODE_ENV: 'test',
           HOST: '127.0.0.1',
           PORT: String(port),
-          DATABASE_URL: databaseUrl,
-          INSTANCES: '2',
+          DATABASE_URL: `${databaseUrl}?application_name=cdt-${name}`,
+          INSTANCES: '3',
           JOBS: jobs,
+          WEB: String(web),
           DATA_DIR: join(dir, name),
           // A shared volume: either instance serves the files the other wrote.
           STORAGE_DIR: join(dir, 'files'),
@@ -187,12 +201,13 @@ export async function startFleet(): Promise<Fleet> {
           PAYPAL_STANDIN_WEBHOOK_URL: `${url}/payment/webhook/paypal`,
           TOKEN_SECRET,
           LOG_LEVEL: 'warn',
-          RATE_LIMIT_MAX: '10000',
+          RATE_LIMIT_MAX: '1000000',
         },
         // The banner to /dev/null; warnings and errors to the test's output.
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
+      byName.set(name, child);
       return child;
     };
     // One at a time: the first applies the migrations and seeds the demo; the second finds them done.
@@ -200,6 +215,8 @@ export async function startFleet(): Promise<Fleet> {
     await waitFor(`http://127.0.0.1:${ports.a}/health/ready`, 120_000, a);
     const b = instance('b', ports.b, 'true');
     await waitFor(`http://127.0.0.1:${ports.b}/health/ready`, 120_000, b);
+    const c = instance('c', ports.c, 'true', false);
+    await waitFor(`http://127.0.0.1:${ports.c}/health/ready`, 120_000, c);
 
     const cfg = join(dir, 'haproxy.cfg');
     writeFileSync(cfg, haproxyConfig(ports.lb, ports.a, ports.b, ports.stats, ports.tap));
@@ -212,7 +229,14 @@ export async function startFleet(): Promise<Fleet> {
       const row = csv.split('\n').find((line) => line.startsWith(`${backend},${server},`));
       return Number(row?.split(',')[4] ?? 0); // scur: the server's current sessions
     };
-    return { url, ports: { a: ports.a, b: ports.b, pg: ports.pg }, databaseUrl, openConnections, webhookDeliveries, stop };
+    const kill = (name: 'a' | 'b' | 'c') => process.kill(-byName.get(name)!.pid!, 'SIGKILL');
+    const pids = () => ({
+      a: byName.get('a')!.pid!,
+      b: byName.get('b')!.pid!,
+      c: byName.get('c')!.pid!,
+      postgres: Number(readFileSync(join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    });
+    return { url, ports: { a: ports.a, b: ports.b, c: ports.c, pg: ports.pg }, databaseUrl, openConnections, webhookDeliveries, pids, kill, stop };
   } catch (error) {
     await stop();
     throw error;
