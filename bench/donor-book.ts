@@ -177,7 +177,7 @@ export async function load(origin: string, path: string, token: string, connecti
     requests: [{ method: 'GET', path: pathOf(), setupRequest: (request: object) => ({ ...request, path: pathOf() }) }],
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? SECONDS }),
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, done: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, done: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts, statusCodes: result.statusCodeStats };
 }
 
 interface Captured {

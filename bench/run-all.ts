@@ -6,6 +6,7 @@ import { benchImport } from './import';
 import { benchPages } from './pages';
 import { benchPayments } from './payments';
 import { benchReports } from './reports';
+import { benchScale } from './scale';
 
 const results: [string, boolean][] = [];
 results.push(['bundle', await benchBundle()]);
@@ -15,6 +16,7 @@ results.push(['bulk import', await benchImport()]);
 results.push(['report files', await benchReports()]);
 results.push(['online payments', await benchPayments()]);
 results.push(['page loads', await benchPages()]);
+results.push(['scale-out (two instances)', await benchScale()]);
 console.log('\nsummary:');
 for (const [name, ok] of results) console.log(`  ${name}: ${ok ? 'within budget' : 'OVER BUDGET'}`);
 process.exit(results.every(([, ok]) => ok) ? 0 : 1);

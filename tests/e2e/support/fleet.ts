@@ -104,7 +104,8 @@ async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Pr
 }
 
 function haproxyConfig(lb: number, a: number, b: number, stats: number, tap: number): string {
-  const server = (name: string, port: number) => `  server ${name} 127.0.0.1:${port} check inter 500ms fall 2 rise 1`;
+  // Checked every second; down after 3 failures in a row (a busy instance answers slowly, not never).
+  const server = (name: string, port: number) => `  server ${name} 127.0.0.1:${port} check inter 1s fall 3 rise 1`;
   return [
     'global',
     '  maxconn 512',
@@ -114,6 +115,7 @@ function haproxyConfig(lb: number, a: number, b: number, stats: number, tap: num
     '  timeout client 120s',
     '  timeout server 120s',
     '  timeout tunnel 1h',
+    '  timeout check 5s',
     '  option httpchk GET /health/ready',
     'listen stats',
     `  bind 127.0.0.1:${stats}`,
