@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import { takeWorkLock } from '../../db/work-lock';
 import { defineJob, type RetryPolicy } from '../../plugins/jobs';
 import { ImportFileError } from './file-errors';
 import { importUpload } from './import-upload';
@@ -28,28 +29,8 @@ const SWEEP_EVERY_MS = 30_000;
 const SILENT_FOR_SECONDS = 60;
 export const UNEXPECTED_FAILURE = 'The upload stopped on an unexpected error and was not finished; rows already imported are kept. Upload the file again to import the rest.';
 
-/** An advisory lock on a connection of its own, per upload; null when another worker holds it. */
-async function takeUploadLock(pool: pg.Pool, uploadId: string): Promise<(() => Promise<void>) | null> {
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended('upload:' || $1, 0)) as locked", [uploadId]);
-    if (!rows[0]?.locked) {
-      client.release();
-      return null;
-    }
-  } catch (error) {
-    client.release();
-    throw error;
-  }
-  return async () => {
-    try {
-      await client.query("select pg_advisory_unlock(hashtextextended('upload:' || $1, 0))", [uploadId]);
-      client.release();
-    } catch (error) {
-      client.release(error as Error);
-    }
-  };
-}
+/** The upload's work lock (server/db/work-lock.ts); null when another worker holds it. */
+const takeUploadLock = (pool: pg.Pool, uploadId: string) => takeWorkLock(pool, `upload:${uploadId}`);
 
 async function failUpload(app: FastifyInstance, uploadId: string, message: string, reporter?: ReturnType<typeof jobReporter>) {
   const now = app.clock.now();

@@ -1,5 +1,5 @@
 /** SQL of the report history (table `reports`): entries, their status and progress. */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { reports, users } from '../../db/schema';
 
@@ -73,8 +73,11 @@ export async function listReports(db: Executor, campaignId: string, filter: Repo
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Entries left queued or running (a restart's sweep sends their job again). */
-export async function unfinishedReportIds(db: Executor): Promise<string[]> {
-  const rows = await db.select({ id: reports.id }).from(reports).where(inArray(reports.status, ['queued', 'running']));
+/** Entries left queued or running (all, or those not updated since `silentSince`): the recovery sweep's candidates. */
+export async function unfinishedReportIds(db: Executor, silentSince?: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(inArray(reports.status, ['queued', 'running']), silentSince ? lt(reports.updatedAt, silentSince) : undefined));
   return rows.map((r) => r.id);
 }

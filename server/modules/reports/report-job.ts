@@ -4,7 +4,10 @@
  * entry ready, pushing progress and 'done' live to the user who asked. It starts over on every
  * attempt, so a retry or a restart never leaves half a file (private storage keeps nothing of a
  * failed save); an entry already ready or failed is left alone (sending the job twice is harmless).
- * Entries still queued or running when the app starts (a restart) get their job sent again.
+ * One worker at a time per report: the job holds the report's work lock (server/db/work-lock.ts)
+ * while it writes. Recovery, as for uploads: when the app starts, and every 30 s, entries left queued
+ * or running whose lock is free (the instance died: kill -9, a crash, a deploy) get their job sent
+ * again (at start: all of them; later: those silent for a minute), so another instance finishes them.
  */
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
@@ -19,6 +22,7 @@ import {
   type ReportFormat,
   type ReportType,
 } from '../../../domain/reports/api-contract';
+import { takeWorkLock } from '../../db/work-lock';
 import { defineJob, type RetryPolicy } from '../../plugins/jobs';
 import { progressReporter } from '../../plugins/sockets';
 import { readBookCampaign } from '../donors/book-reads';
@@ -35,6 +39,8 @@ const RETRY: RetryPolicy = { limit: 2, delaySeconds: 5, backoff: true };
 /** Largest report file kept, bytes. */
 const MAX_FILE_BYTES = 500 * 1024 * 1024;
 const PROGRESS_EVERY = 5_000;
+const SWEEP_EVERY_MS = 30_000;
+const SILENT_FOR_SECONDS = 60;
 
 const WRITERS: Record<ReportFormat, { write: ReportWriter; contentType: string }> = {
   csv: { write: writeCsv, contentType: 'text/csv; charset=utf-8' },
@@ -96,8 +102,18 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
   return { key, size: saved.size, rowCount: content.rowCount };
 }
 
-/** Writes the report's file; `attempt` counts from 1. */
+/** Writes the report's file, unless another worker is writing it; `attempt` counts from 1. */
 export async function runReport(app: FastifyInstance, reportId: string, attempt: number): Promise<void> {
+  const release = await takeWorkLock(app.pool, `report:${reportId}`);
+  if (!release) return;
+  try {
+    await writeReportOnce(app, reportId, attempt);
+  } finally {
+    await release();
+  }
+}
+
+async function writeReportOnce(app: FastifyInstance, reportId: string, attempt: number): Promise<void> {
   const report = await findReportForJob(app.db, reportId);
   if (!report || (report.status !== 'queued' && report.status !== 'running')) return;
   const live = report.createdBy ? progressReporter(app.live, report.createdBy, { kind: REPORT_LIVE_KIND, id: report.id, campaign_id: report.campaignId }) : null;
@@ -132,16 +148,33 @@ export const reportJob = defineJob<{ reportId: string }>({
   handler: ({ reportId }, { app, attempt }) => runReport(app, reportId, attempt),
 });
 
-/** Registers the job and, when the app is ready, sends it again for entries a restart left unfinished. */
+/** Sends the job again for unfinished entries no worker holds (all of them, or those silent for a minute). */
+export async function recoverReports(app: FastifyInstance, options: { all: boolean }): Promise<number> {
+  const ids = await unfinishedReportIds(app.db, options.all ? undefined : new Date(app.clock.now().getTime() - SILENT_FOR_SECONDS * 1000));
+  let sent = 0;
+  for (const reportId of ids) {
+    const release = await takeWorkLock(app.pool, `report:${reportId}`);
+    if (!release) continue;
+    await release();
+    await app.jobs.send(reportJob, { reportId });
+    sent++;
+  }
+  if (sent > 0) app.log.info({ reports: sent }, 'unfinished reports resumed');
+  return sent;
+}
+
+/** Registers the job and the recovery (at start, then every 30 s until the app closes). */
 export async function registerReportJob(app: FastifyInstance): Promise<void> {
   await app.jobs.register(reportJob);
+  let timer: NodeJS.Timeout | null = null;
+  const sweep = (all: boolean) => recoverReports(app, { all }).catch((error: unknown) => app.log.warn({ err: error }, 'report recovery failed'));
   app.addHook('onReady', async () => {
-    try {
-      const ids = await unfinishedReportIds(app.db);
-      for (const reportId of ids) await app.jobs.send(reportJob, { reportId });
-      if (ids.length > 0) app.log.info({ reports: ids.length }, 'unfinished reports resumed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'report recovery failed');
-    }
+    await sweep(true);
+    timer = setInterval(() => void sweep(false), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
   });
 }

@@ -31,7 +31,7 @@ import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { eq } from 'drizzle-orm';
 import { donors, reports } from '../../db/schema';
-import { runReport } from './report-job';
+import { recoverReports, runReport } from './report-job';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const moneyText = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -228,6 +228,43 @@ describe('reports', () => {
     const after = await data('donation');
     expect(after.total).toBe(before.total + 1);
     expect(after.totals.amount_cents).toBe(before.totals.amount_cents + 1_234);
+  });
+
+  it('resumes a report its instance left running (kill -9: the lock went with it), never one another worker holds', async () => {
+    const stale = new Date(Date.now() - 5 * 60_000);
+    const insert = async () =>
+      (
+        await t.db
+          .insert(reports)
+          .values({ campaignId, type: 'expense', format: 'csv', title: 'All - Expense Report - CSV File', filter: { start_date: null, end_date: null }, sort: '-expense_date', status: 'running', createdBy: owner.userId, updatedAt: stale })
+          .returning()
+      )[0]!;
+    const abandoned = await insert();
+    const held = await insert();
+    // Another instance is writing `held`: its lock is taken on a connection of its own.
+    const holder = await t.pool.connect();
+    await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', [`report:${held.id}`]);
+    try {
+      // A report under way on a live instance (recent) is not a candidate either.
+      const recent = await t.db.insert(reports).values({ campaignId, type: 'expense', format: 'csv', title: 'All - Expense Report - CSV File', filter: { start_date: null, end_date: null }, sort: '-expense_date', status: 'running', createdBy: owner.userId }).returning();
+      expect(await recoverReports(t.app, { all: false })).toBe(1);
+      await t.app.jobs.settled();
+      const status = async (id: string) => (await t.db.select().from(reports).where(eq(reports.id, id)))[0]!.status;
+      expect(await status(abandoned.id)).toBe('ready');
+      expect(await status(held.id)).toBe('running');
+      expect(await status(recent[0]!.id)).toBe('running');
+      // The job itself leaves a held report alone too (a second worker does nothing).
+      await runReport(t.app, held.id, 1);
+      expect(await status(held.id)).toBe('running');
+      await t.db.delete(reports).where(eq(reports.id, recent[0]!.id));
+    } finally {
+      await holder.query('select pg_advisory_unlock(hashtextextended($1, 0))', [`report:${held.id}`]);
+      holder.release();
+    }
+    // Once the holder is gone, the next sweep finishes it.
+    expect(await recoverReports(t.app, { all: false })).toBe(1);
+    await t.app.jobs.settled();
+    expect((await t.db.select().from(reports).where(eq(reports.id, held.id)))[0]!.status).toBe('ready');
   });
 
   it('marks a file that cannot be made as failed once its attempts are spent, and says so', async () => {
