@@ -67,9 +67,19 @@ describe('public giving page /{slug}', () => {
     for (const statement of DONOR_ATTESTATIONS) expect(screen.getByRole('checkbox', { name: statement.text })).toBeRequired();
   });
 
-  it('shows no logo image without a logo', async () => {
+  it('shows no logo image without a logo, and no video without one', async () => {
     await open();
     expect(screen.queryByRole('img', { name: /Logo of/ })).not.toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+  });
+
+  it("plays the campaign's video, from its public address, with controls and a name", async () => {
+    page = givingPage({ video_url: '/campaign/public_video/0b7d7a52-3c1e-4f43-9d1e-6c8f0a2b4d11' });
+    await open();
+    const video = document.querySelector('video')!;
+    expect(video).toHaveAttribute('src', '/campaign/public_video/0b7d7a52-3c1e-4f43-9d1e-6c8f0a2b4d11');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('aria-label', 'Video from Friends of Demo Candidate');
   });
 
   it('shows the 404 page for an unknown address', async () => {
