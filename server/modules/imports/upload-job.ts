@@ -13,10 +13,10 @@
  * upload with a clear message.
  */
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import { takeWorkLock } from '../../db/work-lock';
 import { defineJob, type RetryPolicy } from '../../plugins/jobs';
+import { recoverAbandoned, scheduleRecovery, type AbandonedWork } from '../../plugins/work-recovery';
 import { ImportFileError } from './file-errors';
 import { importUpload } from './import-upload';
 import { copyToLocal } from './upload-file';
@@ -25,12 +25,9 @@ import { findUploadForJob, moveUpload, runningUploadIds } from './upload-reposit
 import { validateUpload } from './validate-upload';
 
 const RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true };
-const SWEEP_EVERY_MS = 30_000;
-const SILENT_FOR_SECONDS = 60;
 export const UNEXPECTED_FAILURE = 'The upload stopped on an unexpected error and was not finished; rows already imported are kept. Upload the file again to import the rest.';
 
-/** The upload's work lock (server/db/work-lock.ts); null when another worker holds it. */
-const takeUploadLock = (pool: pg.Pool, uploadId: string) => takeWorkLock(pool, `upload:${uploadId}`);
+const uploadLockKey = (uploadId: string) => `upload:${uploadId}`;
 
 async function failUpload(app: FastifyInstance, uploadId: string, message: string, reporter?: ReturnType<typeof jobReporter>) {
   const now = app.clock.now();
@@ -40,7 +37,7 @@ async function failUpload(app: FastifyInstance, uploadId: string, message: strin
 
 /** Runs what the upload's status asks for (see above); `attempt` counts from 1. Also used by the demo seed. */
 export async function runUpload(app: FastifyInstance, uploadId: string, attempt: number): Promise<void> {
-  const release = await takeUploadLock(app.pool, uploadId);
+  const release = await takeWorkLock(app.pool, uploadLockKey(uploadId));
   if (!release) return;
   try {
     const upload = await findUploadForJob(app.db, uploadId);
@@ -87,33 +84,21 @@ export const uploadJob = defineJob<{ uploadId: string }>({
   handler: ({ uploadId }, { app, attempt }) => runUpload(app, uploadId, attempt),
 });
 
-/** Sends the job again for running uploads no worker holds (all of them, or those silent for a minute). */
-export async function recoverUploads(app: FastifyInstance, options: { all: boolean }): Promise<number> {
-  const ids = await runningUploadIds(app.db, options.all ? undefined : new Date(app.clock.now().getTime() - SILENT_FOR_SECONDS * 1000));
-  let sent = 0;
-  for (const uploadId of ids) {
-    const release = await takeUploadLock(app.pool, uploadId);
-    if (!release) continue;
-    await release();
-    await app.jobs.send(uploadJob, { uploadId });
-    sent++;
-  }
-  if (sent > 0) app.log.info({ uploads: sent }, 'unfinished uploads resumed');
-  return sent;
+/** Uploads left validating or importing, for the recovery sweep (server/plugins/work-recovery.ts). */
+function abandonedUploads(app: FastifyInstance): AbandonedWork {
+  return {
+    what: 'uploads',
+    candidates: (silentSince) => runningUploadIds(app.db, silentSince),
+    lockKey: uploadLockKey,
+    send: (uploadId) => app.jobs.send(uploadJob, { uploadId }),
+  };
 }
+
+/** Sends the job again for running uploads no worker holds (all of them, or those silent for a minute). */
+export const recoverUploads = (app: FastifyInstance, options: { all: boolean }) => recoverAbandoned(app, abandonedUploads(app), options);
 
 /** Registers the job and the recovery (at start, then every 30 s until the app closes). */
 export async function registerUploadJob(app: FastifyInstance): Promise<void> {
   await app.jobs.register(uploadJob);
-  let timer: NodeJS.Timeout | null = null;
-  const sweep = (all: boolean) => recoverUploads(app, { all }).catch((error: unknown) => app.log.warn({ err: error }, 'upload recovery sweep failed'));
-  app.addHook('onReady', async () => {
-    await sweep(true);
-    timer = setInterval(() => void sweep(false), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    timer = null;
-  });
+  scheduleRecovery(app, abandonedUploads(app));
 }

@@ -25,6 +25,7 @@ import {
 import { takeWorkLock } from '../../db/work-lock';
 import { defineJob, type RetryPolicy } from '../../plugins/jobs';
 import { progressReporter } from '../../plugins/sockets';
+import { recoverAbandoned, scheduleRecovery, type AbandonedWork } from '../../plugins/work-recovery';
 import { readBookCampaign } from '../donors/book-reads';
 import { privateFileKey } from '../storage/private-storage';
 import { reportContent } from './report-data-service';
@@ -39,8 +40,7 @@ const RETRY: RetryPolicy = { limit: 2, delaySeconds: 5, backoff: true };
 /** Largest report file kept, bytes. */
 const MAX_FILE_BYTES = 500 * 1024 * 1024;
 const PROGRESS_EVERY = 5_000;
-const SWEEP_EVERY_MS = 30_000;
-const SILENT_FOR_SECONDS = 60;
+const reportLockKey = (reportId: string) => `report:${reportId}`;
 
 const WRITERS: Record<ReportFormat, { write: ReportWriter; contentType: string }> = {
   csv: { write: writeCsv, contentType: 'text/csv; charset=utf-8' },
@@ -104,7 +104,7 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
 
 /** Writes the report's file, unless another worker is writing it; `attempt` counts from 1. */
 export async function runReport(app: FastifyInstance, reportId: string, attempt: number): Promise<void> {
-  const release = await takeWorkLock(app.pool, `report:${reportId}`);
+  const release = await takeWorkLock(app.pool, reportLockKey(reportId));
   if (!release) return;
   try {
     await writeReportOnce(app, reportId, attempt);
@@ -148,33 +148,21 @@ export const reportJob = defineJob<{ reportId: string }>({
   handler: ({ reportId }, { app, attempt }) => runReport(app, reportId, attempt),
 });
 
-/** Sends the job again for unfinished entries no worker holds (all of them, or those silent for a minute). */
-export async function recoverReports(app: FastifyInstance, options: { all: boolean }): Promise<number> {
-  const ids = await unfinishedReportIds(app.db, options.all ? undefined : new Date(app.clock.now().getTime() - SILENT_FOR_SECONDS * 1000));
-  let sent = 0;
-  for (const reportId of ids) {
-    const release = await takeWorkLock(app.pool, `report:${reportId}`);
-    if (!release) continue;
-    await release();
-    await app.jobs.send(reportJob, { reportId });
-    sent++;
-  }
-  if (sent > 0) app.log.info({ reports: sent }, 'unfinished reports resumed');
-  return sent;
+/** Report files left queued or running, for the recovery sweep (server/plugins/work-recovery.ts). */
+function abandonedReports(app: FastifyInstance): AbandonedWork {
+  return {
+    what: 'reports',
+    candidates: (silentSince) => unfinishedReportIds(app.db, silentSince),
+    lockKey: reportLockKey,
+    send: (reportId) => app.jobs.send(reportJob, { reportId }),
+  };
 }
+
+/** Sends the job again for unfinished entries no worker holds (all of them, or those silent for a minute). */
+export const recoverReports = (app: FastifyInstance, options: { all: boolean }) => recoverAbandoned(app, abandonedReports(app), options);
 
 /** Registers the job and the recovery (at start, then every 30 s until the app closes). */
 export async function registerReportJob(app: FastifyInstance): Promise<void> {
   await app.jobs.register(reportJob);
-  let timer: NodeJS.Timeout | null = null;
-  const sweep = (all: boolean) => recoverReports(app, { all }).catch((error: unknown) => app.log.warn({ err: error }, 'report recovery failed'));
-  app.addHook('onReady', async () => {
-    await sweep(true);
-    timer = setInterval(() => void sweep(false), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    timer = null;
-  });
+  scheduleRecovery(app, abandonedReports(app));
 }
