@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseAttachmentRow, ExpenseRow } from '../../../../domain/donor-book/api-contract';
-import { acceptedExtensions, allowedExtension, EXPENSE_ATTACHMENT_USE, formatFileSize } from '../../../../domain/file-signature';
+import { acceptedExtensions, EXPENSE_ATTACHMENT_USE, formatFileSize } from '../../../../domain/file-signature';
 import { formatCents } from '../../../../domain/money';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -10,6 +10,7 @@ import listStyles from '../../../components/data-table/list-page.module.css';
 import { StaticModal } from '../../../components/static-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
+import { fileProblem } from '../../../lib/file-problem';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useRemote } from '../../../lib/use-remote';
@@ -19,13 +20,6 @@ import styles from './expense-attachments-modal.module.css';
 const USE = EXPENSE_ATTACHMENT_USE;
 
 /** What the browser can tell before sending: the server checks again (and the content). */
-function fileProblem(file: File, t: (key: string, options?: Record<string, unknown>) => string): string | null {
-  if (!allowedExtension(USE, file.name)) return t('errors.FILE_TYPE_NOT_ALLOWED', { accepted: acceptedExtensions(USE) });
-  if (file.size > USE.maxBytes) return t('errors.FILE_TOO_LARGE', { max: formatFileSize(USE.maxBytes) });
-  if (file.size === 0) return t('errors.FILE_EMPTY');
-  return null;
-}
-
 interface Props {
   campaignId: string;
   expense: ExpenseRow;
@@ -57,7 +51,7 @@ export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const refused = fileProblem(file, t);
+    const refused = fileProblem(file, USE, t);
     setProblem(refused ?? '');
     if (refused) return;
     const controller = new AbortController();
