@@ -57,7 +57,7 @@ interface DonorSpec {
 }
 
 /** 5% faulty, spread: every 20th row is bad in one of four ways. */
-function donorSpecs(count: number, tag: string, prefix: string): DonorSpec[] {
+export function donorSpecs(count: number, tag: string, prefix: string): DonorSpec[] {
   const specs: DonorSpec[] = [];
   for (let i = 0; i < count; i++) {
     const fault = i % 20 === 7 ? Math.floor(i / 20) % 4 : -1;
@@ -75,7 +75,7 @@ function donorSpecs(count: number, tag: string, prefix: string): DonorSpec[] {
 
 const dollars = (cents: number, fancy: boolean) => (fancy ? `"$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}"` : (cents / 100).toFixed(2));
 
-function donorsCsv(specs: DonorSpec[]): Buffer {
+export function donorsCsv(specs: DonorSpec[]): Buffer {
   const lines = [DONOR_HEADER];
   specs.forEach((s, i) =>
     lines.push(`${s.name},${s.phone},${s.email},Individual Contributor,,,New York,${String(10_000 + (i % 900)).padStart(5, '0')},New York,,,,${s.date.toISOString().slice(0, 10)},${dollars(s.cents, i % 2 === 0)},,`),
@@ -96,7 +96,7 @@ async function donorsXlsx(specs: DonorSpec[], path: string): Promise<Buffer> {
   return readFileSync(path);
 }
 
-function paymentsCsv(count: number, donors: DonorSpec[]): Buffer {
+export function paymentsCsv(count: number, donors: DonorSpec[]): Buffer {
   const good = donors.filter((_, i) => i % 20 !== 7);
   const lines = [PAYMENT_HEADER];
   for (let i = 0; i < count; i++) {
@@ -198,11 +198,15 @@ export async function benchImport(): Promise<boolean> {
     const payments = paymentsCsv(PAYMENTS, csvDonors);
     console.log(`files: donors CSV ${(csv.length / 1e6).toFixed(1)} MB, XLSX ${(statSync(join(work, 'donors.xlsx')).size / 1e6).toFixed(1)} MB, payments CSV ${(payments.length / 1e6).toFixed(1)} MB (load average ${loadBefore} before)`);
 
-    const targets = [
-      { run: await run(api, server.pid, `${DONORS.toLocaleString('en-US')} donors + pledges, CSV`, 'donor', 'bench-donors.csv', csv, DONORS), limitS: 10, copyS: await copySeconds(pool, DONOR_HEADER, csv), ratioLimit: 12 },
-      { run: await run(api, server.pid, `${DONORS.toLocaleString('en-US')} donors + pledges, XLSX`, 'donor', 'bench-donors.xlsx', xlsx, DONORS), limitS: 12, copyS: await copySeconds(pool, DONOR_HEADER, csv), ratioLimit: null },
-      { run: await run(api, server.pid, `${PAYMENTS.toLocaleString('en-US')} payments, CSV`, 'payment', 'bench-payments.csv', payments, PAYMENTS), limitS: 10, copyS: await copySeconds(pool, PAYMENT_HEADER, payments), ratioLimit: null },
-    ];
+    // BENCH_RUNS=csv,xlsx,payments picks runs (payments need the CSV donors imported first).
+    const wanted = new Set((process.env.BENCH_RUNS ?? 'csv,xlsx,payments').split(','));
+    const targets = [];
+    if (wanted.has('csv') || wanted.has('payments'))
+      targets.push({ run: await run(api, server.pid, `${DONORS.toLocaleString('en-US')} donors + pledges, CSV`, 'donor', 'bench-donors.csv', csv, DONORS), limitS: 10, copyS: await copySeconds(pool, DONOR_HEADER, csv), ratioLimit: 12 });
+    if (wanted.has('xlsx'))
+      targets.push({ run: await run(api, server.pid, `${DONORS.toLocaleString('en-US')} donors + pledges, XLSX`, 'donor', 'bench-donors.xlsx', xlsx, DONORS), limitS: 12, copyS: await copySeconds(pool, DONOR_HEADER, csv), ratioLimit: null });
+    if (wanted.has('payments'))
+      targets.push({ run: await run(api, server.pid, `${PAYMENTS.toLocaleString('en-US')} payments, CSV`, 'payment', 'bench-payments.csv', payments, PAYMENTS), limitS: 10, copyS: await copySeconds(pool, PAYMENT_HEADER, payments), ratioLimit: null });
     let ok = true;
     console.log('\n| run | rows valid / imported | upload s | validate s | import s | end to end s (limit) | rows/s | COPY s | ratio | RSS growth MB (limit 150) | within |');
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');

@@ -29,6 +29,11 @@
  *                                      INSTANCES > 1, live pushes go through socket.io's PostgreSQL adapter
  *   MIGRATE           true             apply pending migrations at start; false (web instances of a fleet whose
  *                                      migrations run elsewhere) → refuse to start while the database lacks any
+ *   IMPORT_BATCH_CHECKS true           true: an import batch checks and locks the rows it references once per batch
+ *                                      and runs with session_replication_role = replica (no row-by-row foreign-key
+ *                                      triggers; the book's triggers still fire) when this role may set it
+ *                                      (superuser, or GRANT SET ON PARAMETER session_replication_role, PostgreSQL
+ *                                      15+); false, or a role that may not: PostgreSQL checks every row
  *   METRICS_TOKEN     (unset)          unset → GET /metrics answers 404; set (at least 16 characters) → Prometheus
  *                                      metrics for `Authorization: Bearer <token>`, 401 for a wrong or missing token
  *                                      (a browser navigation without one gets what an unknown path gets)
@@ -118,6 +123,8 @@ export interface Config {
   readonly liveAcrossInstances: boolean;
   /** MIGRATE: apply pending migrations at start (true), or refuse to start while any is missing (false). */
   readonly migrate: boolean;
+  /** IMPORT_BATCH_CHECKS: import batches check their references once and skip PostgreSQL's row-by-row foreign-key triggers (when the role may). */
+  readonly importBatchChecks: boolean;
   /** METRICS_TOKEN: bearer token of GET /metrics; null → /metrics answers 404. */
   readonly metricsToken: string | null;
   /** BACKUP_DIR (default DATA_DIR/backups): where `npm run backup` writes. */
@@ -270,6 +277,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!web && jobsMode === 'false') problems.push('WEB=false (a pure worker) needs JOBS=true: an instance that neither serves nor works does nothing');
   const instances = int('INSTANCES', 1, 1, 1_000) ?? 1;
   const migrate = bool('MIGRATE', true);
+  const importBatchChecks = bool('IMPORT_BATCH_CHECKS', true);
   const metricsToken = value(env, 'METRICS_TOKEN') ?? null;
   if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken))) problems.push('METRICS_TOKEN must be at least 16 characters without spaces');
   const backupDir = path.resolve(cwd, value(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups'));
@@ -329,6 +337,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     instances,
     liveAcrossInstances: databaseUrl !== null || instances > 1,
     migrate,
+    importBatchChecks,
     metricsToken,
     backupDir,
     version: PACKAGE_VERSION,

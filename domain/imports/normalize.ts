@@ -243,11 +243,15 @@ export function normalizePhone(text: string): Normalized<string> {
   let s = text.trim().replace(/^(\d+)\.0+$/, '$1');
   if (s.startsWith('00')) s = `+${s.slice(2)}`;
   let phone = s.startsWith('+') ? parsePhoneNumberFromString(s) : parsePhoneNumberFromString(s, 'US');
-  if (!phone?.isValid() && !s.startsWith('+')) {
+  let valid = phone?.isValid() === true; // isValid() matches the metadata's patterns each time: ask once
+  if (!valid && !s.startsWith('+')) {
     const digits = s.replace(/\D/g, '');
-    if (digits.length >= 11) phone = parsePhoneNumberFromString(`+${digits}`);
+    if (digits.length >= 11) {
+      phone = parsePhoneNumberFromString(`+${digits}`);
+      valid = phone?.isValid() === true;
+    }
   }
-  if (!phone?.isValid()) return fail(PHONE_INVALID);
+  if (!valid || !phone) return fail(PHONE_INVALID);
   return ok(phone.countryCallingCode === '1' ? String(phone.nationalNumber) : String(phone.number));
 }
 

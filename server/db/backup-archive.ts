@@ -17,8 +17,9 @@
  * this code's, a database other sessions are using, and a database holding data (any user account)
  * unless `force`; then, in ONE transaction: drops the schemas public, drizzle and pgboss, applies the
  * code's migrations, empties every table (migrations insert reference data), loads every table with
- * COPY with triggers and foreign-key checks off (`session_replication_role = replica`: the rows, the
- * totals kept by triggers and the audit are restored as they were, not recomputed), checks each row
+ * COPY with triggers and foreign-key checks off (`session_replication_role = replica`, and the book's
+ * triggers, which fire even then, made ordinary for the load: the rows, the totals kept by triggers
+ * and the audit are restored as they were, not recomputed), checks each row
  * count and sets the sequences. Any failure rolls everything back.
  */
 import { createHash } from 'node:crypto';
@@ -318,6 +319,8 @@ export async function restoreDatabase(connectionString: string, dir: string, opt
         `This database role may not turn triggers off for the load (SET session_replication_role: ${error instanceof Error ? error.message : String(error)}): restore as a superuser, or GRANT SET ON PARAMETER session_replication_role TO the role (PostgreSQL 15+).`,
       );
     }
+    // The book's triggers fire even in replica mode (migration 0020, for imports): off for the load.
+    await client.query('select cdt_user_triggers_always(false)');
     if (tables.length > 0) await client.query(`truncate table ${tables.map((t) => qualified(t.name)).join(', ')} restart identity`);
 
     let rows = 0;
@@ -329,6 +332,7 @@ export async function restoreDatabase(connectionString: string, dir: string, opt
       }
       rows += copy.rowCount;
     }
+    await client.query('select cdt_user_triggers_always(true)');
     for (const sequence of manifest.sequences) {
       await client.query('select setval($1::regclass, $2::bigint, $3)', [qualified(sequence.name), sequence.last_value, sequence.is_called]);
     }

@@ -30,6 +30,16 @@ describe('migrations', () => {
     );
   });
 
+  it("leave every trigger of the book firing in every replication role (imports run in replica mode: migration 0020)", async () => {
+    const result = await database.db.execute<{ name: string; state: string }>(
+      sql`select c.relname || '.' || t.tgname as name, t.tgenabled as state from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          join pg_namespace n on n.oid = c.relnamespace where not t.tgisinternal and n.nspname = current_schema() order by 1`,
+    );
+    expect(result.rows.length).toBeGreaterThan(20);
+    // A migration adding a trigger must end with: SELECT cdt_user_triggers_always(true);
+    expect(result.rows.filter((r) => r.state !== 'A')).toEqual([]);
+  });
+
   it('are a no-op when run again', async () => {
     await runMigrations(database.pool);
     const states = await database.db.execute(sql`select count(*)::int as n from states`);

@@ -6,6 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DONOR_BOOK_PATHS, donorBookPath, type DonationWriteData, type DonorRow, type PledgeRow } from '../../domain/donor-book/api-contract';
 import { campaignAudit, donationRefunds, donations } from '../db/schema';
+import type { Config } from '../config';
 import { ManualClock } from '../plugins/clock';
 import { activeUser, post } from './auth-helpers';
 import { createCampaign, demoSignIn, request, toSession, type Session } from './campaign-helpers';
@@ -42,8 +43,8 @@ export interface DonorBook {
  * signed in with a custom campaign, and an outsider (`outsiderEmail`) with a custom campaign of
  * their own. Close `t` when done.
  */
-export async function setUpBook(outsiderEmail: string, clock = new ManualClock(new Date('2025-06-15T12:00:00Z'))): Promise<DonorBook> {
-  const t = await buildTestApp({ seed: true, clock });
+export async function setUpBook(outsiderEmail: string, clock = new ManualClock(new Date('2025-06-15T12:00:00Z')), config?: Partial<Config>): Promise<DonorBook> {
+  const t = await buildTestApp({ seed: true, clock, config });
   const owner = await demoSignIn(t, 'owner');
   const campaignId = await customCampaign(t, owner.token);
   const outsider = toSession(await activeUser(t, outsiderEmail));

@@ -170,3 +170,61 @@ export async function insertImportedDonations(
     from (select distinct import_row, donor_id from ins) x
     where r.upload_id = ${uploadId} and r.row_number = x.import_row`);
 }
+
+/**
+ * Whether this database role may set session_replication_role (a superuser, or GRANT SET ON PARAMETER
+ * session_replication_role, PostgreSQL 15+). False when the server cannot tell (older PostgreSQL).
+ */
+export async function maySetReplicationRole(db: Executor): Promise<boolean> {
+  try {
+    const result = await db.execute<{ ok: boolean }>(sql`select coalesce(has_parameter_privilege('session_replication_role', 'SET'), false) as ok`);
+    return result.rows[0]?.ok === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a batch's rows reference besides what the batch writes or has locked itself: the campaign, the
+ * upload, the person who uploaded it, the states its donors name, the pledges its payments go to.
+ */
+export interface BatchReferences {
+  campaignId: string;
+  uploadId: string;
+  actorId: string | null;
+  /** Donor batches: the rows whose donors' states are referenced. */
+  donorRowNumbers?: number[];
+  /** Payment batches: the pledges the donations go to. */
+  pledgeIds?: string[];
+}
+
+/**
+ * Takes, once for the whole batch, the locks PostgreSQL's foreign-key triggers would take row by row
+ * (FOR KEY SHARE on every referenced row: nobody can delete one before the batch commits), and answers
+ * whether every referenced row exists. Only then may the batch skip those triggers (skipRowChecks).
+ */
+export async function holdBatchReferences(tx: Executor, refs: BatchReferences): Promise<boolean> {
+  const pledgeIds = refs.pledgeIds ?? [];
+  const rowNumbers = refs.donorRowNumbers ?? [];
+  const result = await tx.execute<{ ok: boolean }>(sql`
+    with c as (select id from campaigns where id = ${refs.campaignId} for key share),
+    u as (select id from uploads where id = ${refs.uploadId} for key share),
+    a as (select id from users where id = ${refs.actorId}::uuid for key share),
+    named_states as (
+      select distinct r.data->'donor'->>'state' as value from upload_rows r
+      where r.upload_id = ${refs.uploadId} and r.row_number = any(${sql.param(rowNumbers)}::int[]) and r.data->'donor'->>'state' is not null
+    ),
+    s as (select value from states where value in (select value from named_states) for key share),
+    p as (select id from pledges where campaign_id = ${refs.campaignId} and id = any(${sql.param(pledgeIds)}::uuid[]) for key share)
+    select (select count(*) from c) = 1 and (select count(*) from u) = 1 and (select count(*) from a) = ${refs.actorId === null ? 0 : 1}
+       and (select count(*) from s) = (select count(*) from named_states) and (select count(*) from p) = ${pledgeIds.length} as ok`);
+  return result.rows[0]?.ok === true;
+}
+
+/**
+ * For the rest of the transaction, PostgreSQL's row-by-row foreign-key triggers stay off (replica
+ * mode); the book's own triggers fire regardless (migration 0020). Only after holdBatchReferences.
+ */
+export async function skipRowChecks(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local session_replication_role = replica`);
+}
