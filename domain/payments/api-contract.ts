@@ -8,7 +8,9 @@
  *   GET  /payment/giving-page/{slug}          → GivingPage | null (what /{slug} shows, and whether giving is open;
  *                                              null, with 200, when no campaign has that slug: a lookup, so an
  *                                              unknown path shows the 404 page without an error response)
- *   POST /payment/pay-online                   PayOnlineBody → CheckoutStarted (the order; the browser goes to approve_url)
+ *   POST /payment/pay-online                   PayOnlineBody → CheckoutStarted (the order; the browser goes to approve_url,
+ *                                              or, with PayPal's JS SDK buttons (sandbox, live), hands order_id to
+ *                                              the buttons' createOrder and captures in their onApprove)
  *   PayPal (or the local stand-in) sends the donor back to /payment-success?payment_id=…&token={order id}
  *   or, when they cancel, to /payment-error?payment_id=…&token=…&reason=cancelled
  *   POST /payment/capture                      { payment_id, order_id } → PaymentReceipt (captures and records, once)
@@ -106,7 +108,20 @@ export interface GivingPage {
   /** The most a new individual donor may give under the campaign's rules (null: no limit known). */
   limit_cents: number | null;
   attestations: { key: AttestationKey; text: string }[];
-  giving: { available: true; mode: GatewayMode; test_mode: boolean } | { available: false; reason: GivingUnavailableReason };
+  giving: GivingAvailable | { available: false; reason: GivingUnavailableReason };
+}
+
+/** Online giving is open: through which gateway mode, and what the donor's browser needs for it. */
+export interface GivingAvailable {
+  available: true;
+  mode: GatewayMode;
+  test_mode: boolean;
+  /**
+   * Modes sandbox and live: the client id of the campaign's PayPal REST app, which the browser loads
+   * PayPal's JS SDK buttons with (public by design; the secret is never answered). Absent for 'local'
+   * (the stand-in: the browser is sent to its approval page instead).
+   */
+  client_id?: string;
 }
 
 /** What the donor types on /{slug} (and /pay-your-donation). */

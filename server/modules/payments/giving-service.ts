@@ -59,9 +59,14 @@ export async function givingCampaign(app: FastifyInstance, slug: string): Promis
   return { campaign, ...(await givingState(app, campaign)) };
 }
 
-/** The `giving` of GivingPage and PledgeLinkView. */
+/**
+ * The `giving` of GivingPage and PledgeLinkView. With real PayPal (sandbox, live) it carries the
+ * account's client id, public by design, for PayPal's JS SDK buttons; never the secret.
+ */
 export function givingOf({ account, unavailable }: Omit<GivingCampaign, 'campaign'>): GivingPage['giving'] {
-  return unavailable || !account ? { available: false, reason: unavailable ?? 'NO_GATEWAY' } : { available: true, mode: account.mode, test_mode: account.mode === 'local' };
+  if (unavailable || !account) return { available: false, reason: unavailable ?? 'NO_GATEWAY' };
+  if (account.mode === 'local') return { available: true, mode: 'local', test_mode: true };
+  return { available: true, mode: account.mode, test_mode: false, client_id: account.clientId };
 }
 
 /** What /{slug} shows; null when no campaign has that slug (the SPA then shows its 404 page without an error response). */

@@ -107,6 +107,23 @@ describe('online payments', () => {
     expect([unknown.statusCode, unknown.json().data]).toEqual([200, null]);
   });
 
+  it("answers a sandbox or live gateway's public client id (never its secret) for PayPal's JS SDK buttons", async () => {
+    const [original] = await t.db.select().from(campaignGateways).where(eq(campaignGateways.campaignId, campaignId()));
+    try {
+      for (const [i, mode] of (['sandbox', 'live'] as const).entries()) {
+        const updatedAt = new Date(original!.updatedAt.getTime() + (i + 1) * 1_000);
+        await t.db.update(campaignGateways).set({ mode, clientId: `AbC-${mode}-client`, updatedAt }).where(eq(campaignGateways.id, original!.id));
+        const res = await get(t, `/payment/giving-page/${SLUG}`);
+        expect((res.json().data as GivingPage).giving).toEqual({ available: true, mode, test_mode: false, client_id: `AbC-${mode}-client` });
+        expect(res.body).not.toContain('local-test-secret');
+        expect(res.body).not.toContain(original!.secretCiphertext);
+      }
+    } finally {
+      await t.db.update(campaignGateways).set({ mode: original!.mode, clientId: original!.clientId, updatedAt: original!.updatedAt }).where(eq(campaignGateways.id, original!.id));
+    }
+    expect((await get(t, `/payment/giving-page/${SLUG}`)).json().data.giving).toEqual({ available: true, mode: 'local', test_mode: true });
+  });
+
   it('gives $25: order, approval, capture; the donor, the donation and the receipt are recorded once', async () => {
     const email = 'give25@example.com';
     const started = await startOk(2_500, email);

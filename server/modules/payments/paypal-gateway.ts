@@ -17,6 +17,8 @@ export const STANDIN_PREFIX = '/paypal-standin';
 
 export interface PaypalAccount {
   mode: GatewayMode;
+  /** The REST app's client id (public: the donor's browser loads PayPal's JS SDK with it in sandbox and live). */
+  clientId: string;
   client: PaypalClient;
   /** verify-webhook-signature needs the id PayPal gave the webhook. */
   webhookId: string | null;
@@ -70,7 +72,7 @@ export function gatewayAccount(app: FastifyInstance, gateway: GatewayRecord): Pa
   const mode = gateway.mode as GatewayMode;
   const key = `${gateway.id}:${gateway.updatedAt.getTime()}`;
   const client = cachedClient(app, key, () => paypalClientFor(app, mode, gateway.clientId, secretBox(app.config.paymentSecretKey).open(gateway.secretCiphertext)));
-  return { mode, client, webhookId: gateway.webhookId };
+  return { mode, clientId: gateway.clientId, client, webhookId: gateway.webhookId };
 }
 
 /** The campaign's account, or null when it has none (online giving is then not available). */
@@ -84,10 +86,10 @@ export async function campaignAccount(app: FastifyInstance, campaignId: string):
 /** The platform's account (package purchases), or null when none can be used (production without PAYPAL_*). */
 export function platformAccount(app: FastifyInstance): PaypalAccount | null {
   const paypal = app.config.paypal;
-  if (paypal) return { mode: paypal.mode, client: cachedClient(app, 'platform', () => paypalClientFor(app, paypal.mode, paypal.clientId, paypal.clientSecret)), webhookId: paypal.webhookId };
+  if (paypal) return { mode: paypal.mode, clientId: paypal.clientId, client: cachedClient(app, 'platform', () => paypalClientFor(app, paypal.mode, paypal.clientId, paypal.clientSecret)), webhookId: paypal.webhookId };
   if (!localModeAllowed(app)) return null;
   const clientId = 'platform-local';
-  return { mode: 'local', client: cachedClient(app, 'platform', () => paypalClientFor(app, 'local', clientId, 'local-secret')), webhookId: standinWebhookId(clientId) };
+  return { mode: 'local', clientId, client: cachedClient(app, 'platform', () => paypalClientFor(app, 'local', clientId, 'local-secret')), webhookId: standinWebhookId(clientId) };
 }
 
 /** The webhook id the local stand-in signs with for a client id (a `local` gateway is configured with it). */

@@ -1,22 +1,28 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { US_STATE_OPTIONS } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
-import { DONOR_ATTESTATIONS, ONLINE_GIFT_MAX_CENTS, type AttestationKey, type DonorDetailsBody } from '../../../../domain/payments/api-contract';
+import { DONOR_ATTESTATIONS, ONLINE_GIFT_MAX_CENTS, type AttestationKey, type CheckoutStarted, type DonorDetailsBody } from '../../../../domain/payments/api-contract';
 import { givingFormSchema, onlineAmountField } from '../../../../domain/payments/requests';
 import { FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextInput } from '../../../components/text-input';
-import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorCode } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { hardNavigate } from '../../../lib/navigation';
 import '../../../lib/staff-catalogue';
 import { payOnline } from '../api/payments-api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import styles from '../payments.module.css';
+import { refusalText } from '../refusal-text';
+import { PaypalLoading } from './giving-parts';
+import { usePaypalCheckout } from './use-paypal-checkout';
+
+/** PayPal's buttons: their chunk (and PayPal's script) load only on a form that shows them. */
+const PaypalCheckoutButtons = lazy(() => import('./paypal-buttons'));
 
 type DonorValues = Required<{ [K in keyof DonorDetailsBody]: string }>;
 
@@ -57,13 +63,6 @@ function givingResolver(cap: AmountCap | null): Resolver<GivingValues> {
     inner({ ...values, donor: { ...values.donor, phone: normalizePhone(values.donor.phone), state: values.donor.state || undefined } } as unknown as GivingValues, context, options);
 }
 
-/** Room left (before the donor's limit, or on the pledge) from a COMMITMENT_EXCEEDS_LIMIT / DONATION_EXCEEDS_PLEDGE answer's details. */
-function remainingFromDetails(err: unknown): number | null {
-  const details = (err as { response?: { data?: { details?: { remaining_cents?: unknown } } } } | null)?.response?.data?.details;
-  const remaining = details?.remaining_cents;
-  return typeof remaining === 'number' && Number.isFinite(remaining) && remaining >= 0 ? remaining : null;
-}
-
 export interface GivingFormProps {
   /** The campaign's public address (sent with the payment). */
   slug: string;
@@ -81,6 +80,11 @@ export interface GivingFormProps {
   attestations?: readonly { key: AttestationKey; text: string }[];
   /** Details known already (the pledge's donor name). */
   defaultDonor?: Partial<DonorValues>;
+  /**
+   * The campaign's gateway runs on real PayPal (sandbox, live): PayPal's buttons (JS SDK) with this
+   * client id instead of "Give $X" and the redirect. null: the redirect (the local stand-in).
+   */
+  paypal?: { clientId: string } | null;
 }
 
 /**
@@ -88,9 +92,11 @@ export interface GivingFormProps {
  * and an "Other amount" in dollars), the donor's details a compliant contribution record needs, every
  * attestation as a required checkbox, and "Give $X". One press sends one request: the idempotency key
  * is made per attempt and the attempt is reused while its request is in flight; then the browser goes
- * to the provider's approval page.
+ * to the provider's approval page. With `paypal`, PayPal's buttons take the place of "Give $X" (the
+ * same order and capture requests, in PayPal's window: use-paypal-checkout.ts); if PayPal's script
+ * cannot load, "Give $X" and the redirect come back.
  */
-export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defaultAmountCents = null, limitCents = null, cap = null, attestations = [], defaultDonor }: GivingFormProps) {
+export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defaultAmountCents = null, limitCents = null, cap = null, attestations = [], defaultDonor, paypal = null }: GivingFormProps) {
   const { t } = useTranslation();
   const ids = useId();
   const presets = suggestedAmountsCents.filter((cents) => !cap || cents <= cap.cents);
@@ -144,10 +150,17 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
 
   const statements = DONOR_ATTESTATIONS.map((a) => ({ key: a.key, text: attestations.find((s) => s.key === a.key)?.text ?? a.text }));
 
-  const send = async (values: GivingValues, key: string) => {
+  /** Shows why the server refused the order: under the fields, or above the form. */
+  const showRefusal = (err: unknown) => {
+    if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FORM_FIELDS)) setInvalidSubmits((n) => n + 1);
+    else setServerError(refusalText(err, t));
+  };
+
+  /** POST pay-online (the server decides what is charged); null when refused, the form saying why. */
+  const startCheckout = async (values: GivingValues, key: string): Promise<CheckoutStarted | null> => {
     setServerError('');
     try {
-      const started = await payOnline({
+      return await payOnline({
         slug,
         amount_cents: values.amount_cents as number,
         donor: { ...values.donor, apt_unit: values.donor.apt_unit.trim() === '' ? null : values.donor.apt_unit },
@@ -155,31 +168,33 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
         idempotency_key: key,
         ...(pledgeToken ? { pledge_token: pledgeToken } : {}),
       });
-      // Leaving for the approval page: the attempt stays taken so nothing is sent again meanwhile.
-      hardNavigate(started.approve_url);
     } catch (err) {
-      attempt.current = null;
-      setPending(false);
-      const code = apiErrorCode(err);
-      if (code === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FORM_FIELDS)) {
-        setInvalidSubmits((n) => n + 1);
-        return;
-      }
-      if (code === 'COMMITMENT_EXCEEDS_LIMIT') {
-        const remaining = remainingFromDetails(err);
-        const room = remaining === null ? '' : remaining > 0 ? t('payments.give.roomLeft', { amount: formatCents(remaining) }) : t('payments.give.noRoomLeft');
-        setServerError([apiErrorMessage(err), room].filter(Boolean).join('. '));
-        return;
-      }
-      if (code === 'DONATION_EXCEEDS_PLEDGE') {
-        // The catalogue's text speaks to staff ("record the rest as a separate gift"): the donor gets the figure.
-        const remaining = remainingFromDetails(err);
-        setServerError(remaining === null ? apiErrorMessage(err) : t('payments.pledge.overRemaining', { amount: formatCents(remaining) }));
-        return;
-      }
-      setServerError(apiErrorMessage(err));
+      showRefusal(err);
+      return null;
     }
   };
+
+  const send = async (values: GivingValues, key: string) => {
+    const started = await startCheckout(values, key);
+    if (started) {
+      // Leaving for the approval page: the attempt stays taken so nothing is sent again meanwhile.
+      hardNavigate(started.approve_url);
+      return;
+    }
+    attempt.current = null;
+    setPending(false);
+  };
+
+  /** The values when the form is valid (as a press of "Give" checks them: errors shown, the first focused); null otherwise. */
+  const validValues = () =>
+    new Promise<GivingValues | null>((resolve) => {
+      void handleSubmit(resolve, () => {
+        setInvalidSubmits((n) => n + 1);
+        resolve(null);
+      })();
+    });
+
+  const checkout = usePaypalCheckout({ validValues, startCheckout, showError: setServerError });
 
   const onValid = (values: GivingValues): Promise<void> => {
     // A second press (double click) while the first request is under way sends nothing new.
@@ -199,6 +214,19 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
   const attestationErrorId = `${ids}-attestations-error`;
   const limitHintId = `${ids}-limit`;
   const donorError = (field: keyof DonorValues) => errors.donor?.[field]?.message;
+
+  /** "Give $X": the redirect to the provider's approval page (the stand-in; PayPal's page when its buttons cannot load). */
+  const giveButton = (note?: string) => (
+    <>
+      {note && <p className={styles.hint}>{note}</p>}
+      <SubmitButton block loading={pending} className={styles.giveButton}>
+        {validAmount ? t('payments.give.submit', { amount: formatCents(amount) }) : t('payments.give.submitNoAmount')}
+      </SubmitButton>
+      <p className={styles.hint} role="status">
+        {pending ? t('payments.give.redirecting') : t('payments.give.nextStep')}
+      </p>
+    </>
+  );
 
   return (
     <form
@@ -325,12 +353,22 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
         )}
       </fieldset>
 
-      <SubmitButton block loading={pending} className={styles.giveButton}>
-        {validAmount ? t('payments.give.submit', { amount: formatCents(amount) }) : t('payments.give.submitNoAmount')}
-      </SubmitButton>
-      <p className={styles.hint} role="status">
-        {pending ? t('payments.give.redirecting') : t('payments.give.nextStep')}
-      </p>
+      {paypal ? (
+        <>
+          {checkout.notice && <FormAlert kind="info">{checkout.notice}</FormAlert>}
+          <Suspense fallback={<PaypalLoading />}>
+            <PaypalCheckoutButtons
+              clientId={paypal.clientId}
+              disabled={checkout.confirming}
+              hint={checkout.confirming ? t('payments.paypal.confirming') : t('payments.paypal.nextStep')}
+              {...checkout.handlers}
+              fallback={giveButton(t('payments.paypal.unavailable'))}
+            />
+          </Suspense>
+        </>
+      ) : (
+        giveButton()
+      )}
     </form>
   );
 }

@@ -60,3 +60,14 @@ export function GivingUnavailable({ reason }: { reason: GivingUnavailableReason 
     </section>
   );
 }
+
+/** While PayPal's buttons load (their chunk, then PayPal's script). */
+export function PaypalLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.progress} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      {t('payments.paypal.loading')}
+    </p>
+  );
+}

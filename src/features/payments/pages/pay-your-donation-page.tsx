@@ -103,6 +103,7 @@ function PledgePayment({ title, token, view }: { title: string; token: string; v
           defaultAmountCents={remaining}
           cap={{ cents: remaining, message: t('payments.pledge.overRemaining', { amount: formatCents(remaining) }) }}
           defaultDonor={{ name: view.donor_name }}
+          paypal={view.giving.mode !== 'local' && view.giving.client_id ? { clientId: view.giving.client_id } : null}
         />
       )}
     </section>

@@ -8,54 +8,22 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import buttonStyles from '../../../components/button.module.css';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
-import { apiErrorCode, isRateLimitError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { hasSession } from '../../../lib/session';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { capturePayment, getPackageState, getPaymentStatus } from '../api/payments-api';
+import { getPackageState } from '../api/payments-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { TestModeBanner } from '../components/giving-parts';
-import { httpStatus } from '../http-status';
-import { forget, once } from '../once';
+import { confirmOnce, forgetConfirmation, type Outcome } from '../confirm-payment';
 import { readPaymentRef, returnQuery } from '../return-params';
 import styles from '../payments.module.css';
 
-type Ref = { payment_id: string; order_id: string };
-
-type Outcome =
-  | { kind: 'receipt'; receipt: PaymentStatusView }
-  /** The server answered that the payment did not complete: the error page says why. */
-  | { kind: 'failed'; code: string | null }
-  /** No answer (network, too many requests): nobody knows yet; the donor may ask again. */
-  | { kind: 'unconfirmed' };
-
 /**
- * Capture, answered once per payment: the receipt; on an error answer, the payment's status decides
- * (a reload after success finds it completed and shows the receipt again).
- */
-async function confirmPayment(ref: Ref): Promise<Outcome> {
-  try {
-    return { kind: 'receipt', receipt: await capturePayment(ref) };
-  } catch (err) {
-    if (httpStatus(err) === undefined || isRateLimitError(err)) return { kind: 'unconfirmed' };
-    const code = apiErrorCode(err) ?? null;
-    try {
-      const status = await getPaymentStatus(ref.payment_id, ref.order_id);
-      if (status.status === 'completed') return { kind: 'receipt', receipt: status };
-      return { kind: 'failed', code: code ?? status.failure_code };
-    } catch {
-      return { kind: 'failed', code };
-    }
-  }
-}
-
-const captureKey = (ref: Ref) => `capture:${ref.payment_id}:${ref.order_id}`;
-
-/**
- * /payment-success?payment_id=…&token=…: the provider sent the payer back after approving. The page
- * captures the payment once, shows "Confirming your payment…", then the receipt (or goes to
- * /payment-error with the reason).
+ * /payment-success?payment_id=…&token=…: the provider sent the payer back after approving (or the PayPal
+ * buttons of the giving form came here after their capture). The page captures the payment once per tab
+ * (confirm-payment.ts: an answer already there is shown without a second capture), shows "Confirming
+ * your payment…", then the receipt (or goes to /payment-error with the reason).
  */
 export default function PaymentSuccessPage() {
   const { t } = useTranslation();
@@ -66,7 +34,7 @@ export default function PaymentSuccessPage() {
   const orderId = ref?.order_id ?? '';
   const [result, setResult] = useState<{ key: string; outcome: Outcome } | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const key = ref ? `${captureKey(ref)}#${attempt}` : '';
+  const key = ref ? `${paymentId}:${orderId}#${attempt}` : '';
   const outcome = result?.key === key ? result.outcome : null;
   usePageTitle(outcome?.kind === 'receipt' ? t('pages.paymentSuccess.title') : t('payments.success.confirmingTitle'));
 
@@ -74,8 +42,8 @@ export default function PaymentSuccessPage() {
     if (!paymentId) return;
     const current = { payment_id: paymentId, order_id: orderId };
     let cancelled = false;
-    void once(captureKey(current), () => confirmPayment(current)).then((answer) => {
-      if (!cancelled) setResult({ key: `${captureKey(current)}#${attempt}`, outcome: answer });
+    void confirmOnce(current).then((answer) => {
+      if (!cancelled) setResult({ key: `${paymentId}:${orderId}#${attempt}`, outcome: answer });
     });
     return () => {
       cancelled = true;
@@ -122,7 +90,7 @@ export default function PaymentSuccessPage() {
             <SubmitButton
               type="button"
               onClick={() => {
-                forget(captureKey(ref));
+                forgetConfirmation(ref);
                 setAttempt((n) => n + 1);
               }}
             >

@@ -15,7 +15,10 @@ import { CampaignHead, CampaignVideo, GivingUnavailable, TestModeBanner } from '
 import { httpStatus } from '../http-status';
 import styles from '../payments.module.css';
 
-/** The public giving page reached through /{slug} (SPEC §2: titled "Pay Your Donation"). */
+/**
+ * The public giving page reached through /{slug} (SPEC §2: titled "Pay Your Donation"). A campaign on
+ * real PayPal (sandbox, live) gets PayPal's buttons; on the local stand-in, "Give" and the redirect.
+ */
 export default function PublicDonationPage() {
   const { slug = '' } = useParams();
   const page = useRemote(`giving:${slug}`, () => getGivingPage(slug));
@@ -62,6 +65,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
           limitCents={data.limit_cents}
           cap={data.limit_cents === null ? null : { cents: data.limit_cents, message: t('payments.give.limitHint', { limit: formatCents(data.limit_cents) }) }}
           attestations={data.attestations}
+          paypal={giving.mode !== 'local' && giving.client_id ? { clientId: giving.client_id } : null}
         />
       ) : (
         <GivingUnavailable reason={giving.reason} />
