@@ -68,6 +68,58 @@ const SPEC_5 =
   'who may give, so only the contributor-type rule is applied.';
 const CUSTOM_SOURCE = 'Typed in by the campaign owner (campaign settings: custom limits). No public source.';
 
+// Program thresholds and public-funds caps (the Match report's progress table). Each quotes what was read; the
+// THRESHOLDS and "Public Funds Payment" sections of the CFB 2025 page could not be retrieved (only its opening).
+const NYC_THRESHOLD_RULE =
+  'NYC Campaign Finance Board, Advisory Opinion 2008-1 (re NYC Admin. Code §3-703(2)(a)): "a candidate participating in the ' +
+  'Campaign Finance Program ... must meet a two-part threshold in order to demonstrate eligibility to receive public funds: the ' +
+  'candidate must receive matchable contributions of $10 or more from a minimum number of New York City residents living in the ' +
+  'area the candidate seeks to represent, and the candidate must raise a minimum dollar amount of matchable contributions from New ' +
+  'York City residents", https://nyccfb.info/law/advisory-opinion-requests/2008-1-175-is-the-maximum-portion-of-a-contribution-counting-toward-dollar-amount-threshold-for-elections-after-january-1-2008/';
+const NYC_THRESHOLD_MAYOR =
+  'New York Daily News, 15-12-2020, on the 2021 elections: "mayoral contenders have to raise at least $250,000 and receive ' +
+  'contributions of no more than $2,000 each from 1,000 city residents", https://www.nydailynews.com/news/politics/new-york-elections-government/ny-nyc-mayoral-race-matching-funds-20201215-r4wgpdmgardk3al2vwu3y5ey6y-story.html ; ' +
+  'Gothamist (2021 elections): "To qualify for the funds, Mayoral candidates had to raise at least $250,000 from at least 1,000 ' +
+  'contributors", https://gothamist.com/news/see-whos-raising-most-money-2021-election-nyc-so-far . Not verified against the ' +
+  'THRESHOLDS section of https://www.nyccfb.info/candidate-services/limits-thresholds/2025/ (not retrievable here).';
+const NYC_THRESHOLD_COUNCIL =
+  'NYC Campaign Finance Board press release, 21-01-2021: "In the City Council District 24 Special Election, candidates must raise ' +
+  '75 contributions from district residents and $5,000 in match-eligible funds (the first $175 from a city resident)", ' +
+  'http://www.publicnow.com/view/0AB3190AFC9449BCF254B011BADC1F9A14FA66C8 ; PoliticsNY, 16-04-2021, quoting the CFB on the 2021 ' +
+  'elections: "in City Council races that means candidates must raise at least $5,000 from city residents and at least 75 ' +
+  'contributions from residents of the district where they are running", https://politicsny.com/2021/04/16/manhattan-candidates-reel-in-public-matching-dollars/ . ' +
+  'Not verified against the THRESHOLDS section of https://www.nyccfb.info/candidate-services/limits-thresholds/2025/ (not retrievable here).';
+const NYC_PUBLIC_FUNDS_MAX =
+  'NYC Campaign Finance Board, "What\'s New in the Campaign Finance Program", Maximum Public Funds Payment table, per election ' +
+  '(Primary Election / General Election): "Mayor $7,050,667 $7,050,667; Public Advocate, Comptroller $4,408,000 $4,408,000; Borough ' +
+  'President $1,586,667 $1,586,667; City Council $184,000 $184,000" ("The public funds maximums and caps are based on the expenditure ' +
+  'limit, so they are also be adjusted ... applicable for the entire election cycle"; same page as the $2,100 / $1,600 / $1,050 limits), ' +
+  'https://www.nyccfb.info/program/what-s-new-in-the-campaign-finance-program/ (read on the copy at ' +
+  'http://nycdebates.us/program/what-s-new-in-the-campaign-finance-program-2/). CAVEAT: "Local Law 9 of 2025, which was enacted on ' +
+  'January 18, 2025 and is retroactive to March 1, 2024" raised the spending limits (CFB, Limits & Thresholds 2025A, ' +
+  'https://www.nyccfb.info/candidate-services/limits-thresholds/2025A), and the CFB payment chart of 21-02-2025 lists City Council ' +
+  'candidates with $192,534 in total payments: the 2025 maximums are probably higher than these; the new figures were not found.';
+const NYS_14_203_THRESHOLD =
+  'NY Election Law §14-203(2)(a) "Threshold for eligibility", as added by L.2020 ch.58 Part ZZZ, quoted as the law in force in ' +
+  'Senate bill S.6874 of 2023 (read in the copy https://github.com/ryantd42/NY-Legislative-Git/blob/main/2023/S6874A-2023/bill.md): ' +
+  '"(i) governor, not less than five hundred thousand dollars in contributions including at least five thousand matchable ' +
+  'contributions ...; (ii) lieutenant governor, attorney general and comptroller, not less than one hundred thousand dollars in ' +
+  'contributions including at least one thousand matchable contributions ...; (iii) state senator ... not less than twelve ' +
+  'thousand dollars in contributions including at least one hundred fifty matchable contributions ...; (iv) member of the ' +
+  'assembly ... not less than six thousand dollars in contributions including at least seventy-five matchable contributions"; ' +
+  '(b): the first $250 of a larger contribution counts toward the dollar threshold; (c): the dollar threshold is reduced by ' +
+  'one-third in districts of lower median income. Same figures: The Citizen (auburnpub.com), 18-11-2022, ' +
+  'https://auburnpub.com/news/local/govt-and-politics/investment-in-democracy-ny-begins-matching-campaign-donations-for-state-candidates/article_9c0c47fc-6b70-517b-b2aa-e9fa8166a02e.html . ' +
+  'Statute page https://www.nysenate.gov/legislation/laws/ELN/14-203 (only subdivision 1 retrievable here). A 2023 bill raising the ' +
+  'legislative thresholds was reported (sgbelectionlaw.com); its enactment was not verified.';
+const NYS_14_204 =
+  'NY Election Law §14-204(1)-(2) "Limits on public financing" (nysenate.gov entry published 2025-05-16): primary election (effective ' +
+  'August 7, 2025) "(a) for Governor and Lieutenant Governor (combined) $3,500,000 (b) for Attorney General or Comptroller $3,500,000 ' +
+  '(c) for State Senator $375,000 (d) for Member of the Assembly $175,000" (until then "(a) for Governor $3,500,000 (b) for Lieutenant ' +
+  'Governor, Attorney General or Comptroller $3,500,000"); general or special election "(a) for Governor and Lieutenant Governor ' +
+  '(combined) $3,500,000 (b) for Attorney General $3,500,000 (c) for Comptroller $3,500,000 (d) for State Senator $375,000 (e) for ' +
+  'Member of the Assembly $175,000", https://www.nysenate.gov/legislation/laws/ELN/14-204';
+
 // ── offices ─────────────────────────────────────────────────────────────────────────────────
 
 export const NYC_CITYWIDE_OFFICES = ['mayor', 'public_advocate', 'comptroller'] as const;
@@ -290,6 +342,111 @@ const NYC_ROWS: RuleRow[] = [
     rule_set: 'nyc_cfb',
     description: 'Campaigns that do not take part in the Matching Funds Program receive no public funds.',
     value: 0,
+    source: NYC_JOIN,
+  },  // Qualifying threshold and public-funds cap (progress in the Match report; never blocks a gift).
+  {
+    id: 'nyc_cfb.threshold.contribution_minimum',
+    rule_set: 'nyc_cfb',
+    description:
+      'Qualifying threshold, first part: a contributor counts toward the number of contributors when their matchable contributions ' +
+      'reach $10 and they live in the area the candidate seeks to represent (city, borough or council district). The product checks ' +
+      "the council district when both the campaign's and the donor's district are set, otherwise New York City residence.",
+    value: 1_000,
+    source: NYC_THRESHOLD_RULE,
+    offices: NYC_ALL_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.threshold.mayor.contributors',
+    rule_set: 'nyc_cfb',
+    description: 'Qualifying threshold, Mayor: matchable contributions of $10 or more from at least 1,000 New York City residents.',
+    value: 1_000,
+    unit: 'count',
+    source: NYC_THRESHOLD_MAYOR,
+    offices: ['mayor'],
+  },
+  {
+    id: 'nyc_cfb.threshold.mayor.amount',
+    rule_set: 'nyc_cfb',
+    description: 'Qualifying threshold, Mayor: at least $250,000 of matchable contributions (the matchable part of each) from New York City residents.',
+    value: 25_000_000,
+    source: NYC_THRESHOLD_MAYOR,
+    offices: ['mayor'],
+  },
+  {
+    id: 'nyc_cfb.threshold.city_council.contributors',
+    rule_set: 'nyc_cfb',
+    description: 'Qualifying threshold, City Council: matchable contributions of $10 or more from at least 75 residents of the council district.',
+    value: 75,
+    unit: 'count',
+    source: NYC_THRESHOLD_COUNCIL,
+    offices: ['city_council'],
+  },
+  {
+    id: 'nyc_cfb.threshold.city_council.amount',
+    rule_set: 'nyc_cfb',
+    description: 'Qualifying threshold, City Council: at least $5,000 of matchable contributions (the first $175 of each contributor) from New York City residents.',
+    value: 500_000,
+    source: NYC_THRESHOLD_COUNCIL,
+    offices: ['city_council'],
+  },
+  {
+    id: 'nyc_cfb.threshold.not_found',
+    rule_set: 'nyc_cfb',
+    description:
+      'Qualifying threshold, Public Advocate, Comptroller and Borough President: not found in a retrieved source (the THRESHOLDS ' +
+      'section of the CFB 2025 page could not be read), so it is not in this table; the report shows the counts without a target.',
+    value: 'not in this table',
+    source: NYC_LIMITS_2025,
+    offices: ['public_advocate', 'comptroller', 'borough_president'],
+    informational: true,
+  },
+  {
+    id: 'nyc_cfb.public_funds.mayor.cap',
+    rule_set: 'nyc_cfb',
+    description:
+      'Maximum public funds payment per election (primary and general each), Mayor: $7,050,667 as published for the 2025 cycle ' +
+      'before Local Law 9 of 2025 raised the spending limits (the raised figure was not found).',
+    value: 705_066_700,
+    source: NYC_PUBLIC_FUNDS_MAX,
+    offices: ['mayor'],
+  },
+  {
+    id: 'nyc_cfb.public_funds.public_advocate_comptroller.cap',
+    rule_set: 'nyc_cfb',
+    description:
+      'Maximum public funds payment per election (primary and general each), Public Advocate and Comptroller: $4,408,000 as published ' +
+      'for the 2025 cycle before Local Law 9 of 2025 raised the spending limits (the raised figure was not found).',
+    value: 440_800_000,
+    source: NYC_PUBLIC_FUNDS_MAX,
+    offices: ['public_advocate', 'comptroller'],
+  },
+  {
+    id: 'nyc_cfb.public_funds.borough_president.cap',
+    rule_set: 'nyc_cfb',
+    description:
+      'Maximum public funds payment per election (primary and general each), Borough President: $1,586,667 as published for the 2025 ' +
+      'cycle before Local Law 9 of 2025 raised the spending limits (the raised figure was not found).',
+    value: 158_666_700,
+    source: NYC_PUBLIC_FUNDS_MAX,
+    offices: ['borough_president'],
+  },
+  {
+    id: 'nyc_cfb.public_funds.city_council.cap',
+    rule_set: 'nyc_cfb',
+    description:
+      'Maximum public funds payment per election (primary and general each), City Council: $184,000 as published for the 2025 cycle ' +
+      'before Local Law 9 of 2025 raised the spending limits (CFB paid $192,534 to some 2025 council candidates; the raised figure was not found).',
+    value: 18_400_000,
+    source: NYC_PUBLIC_FUNDS_MAX,
+    offices: ['city_council'],
+  },
+  {
+    id: 'nyc_cfb.threshold.non_participant',
+    rule_set: 'nyc_cfb',
+    description:
+      'The qualifying threshold and the public-funds cap concern Program participants only: for a campaign not in the Program (or whose ' +
+      'participant status is not set) they do not apply.',
+    value: 'does not apply',
     source: NYC_JOIN,
   },
 ];
@@ -515,6 +672,138 @@ const NYS_ROWS: RuleRow[] = [
     description: 'Campaigns that do not take part in the public campaign finance program receive no public funds.',
     value: 0,
     source: NYS_PCFB,
+  },  // Threshold for eligibility and public-funds cap (progress in the Match report; never blocks a gift).
+  {
+    id: 'nys_pcf.threshold.governor.contributors',
+    rule_set: 'nys_pcf',
+    description: 'Threshold for eligibility, Governor: at least 5,000 matchable contributions ($5 to $250) from New York State residents (counted per contributor).',
+    value: 5_000,
+    unit: 'count',
+    source: NYS_14_203_THRESHOLD,
+    offices: ['governor'],
+  },
+  {
+    id: 'nys_pcf.threshold.governor.amount',
+    rule_set: 'nys_pcf',
+    description: 'Threshold for eligibility, Governor: at least $500,000 of contributions from New York State residents (the first $250 of each contributor counts).',
+    value: 50_000_000,
+    source: NYS_14_203_THRESHOLD,
+    offices: ['governor'],
+  },
+  {
+    id: 'nys_pcf.threshold.statewide_other.contributors',
+    rule_set: 'nys_pcf',
+    description:
+      'Threshold for eligibility, Lieutenant Governor / Attorney General / Comptroller: at least 1,000 matchable contributions from New ' +
+      'York State residents (counted per contributor).',
+    value: 1_000,
+    unit: 'count',
+    source: NYS_14_203_THRESHOLD,
+    offices: ['lieutenant_governor', 'attorney_general', 'state_comptroller'],
+  },
+  {
+    id: 'nys_pcf.threshold.statewide_other.amount',
+    rule_set: 'nys_pcf',
+    description:
+      'Threshold for eligibility, Lieutenant Governor / Attorney General / Comptroller: at least $100,000 of contributions from New York ' +
+      'State residents (the first $250 of each contributor counts).',
+    value: 10_000_000,
+    source: NYS_14_203_THRESHOLD,
+    offices: ['lieutenant_governor', 'attorney_general', 'state_comptroller'],
+  },
+  {
+    id: 'nys_pcf.threshold.state_senate.contributors',
+    rule_set: 'nys_pcf',
+    description: 'Threshold for eligibility, State Senate: at least 150 matchable contributions from residents of the district (counted per contributor).',
+    value: 150,
+    unit: 'count',
+    source: NYS_14_203_THRESHOLD,
+    offices: ['state_senate'],
+  },
+  {
+    id: 'nys_pcf.threshold.state_senate.amount',
+    rule_set: 'nys_pcf',
+    description: 'Threshold for eligibility, State Senate: at least $12,000 of contributions from residents of the district (the first $250 of each contributor counts).',
+    value: 1_200_000,
+    source: NYS_14_203_THRESHOLD,
+    offices: ['state_senate'],
+  },
+  {
+    id: 'nys_pcf.threshold.state_assembly.contributors',
+    rule_set: 'nys_pcf',
+    description: 'Threshold for eligibility, State Assembly: at least 75 matchable contributions from residents of the district (counted per contributor).',
+    value: 75,
+    unit: 'count',
+    source: NYS_14_203_THRESHOLD,
+    offices: ['state_assembly'],
+  },
+  {
+    id: 'nys_pcf.threshold.state_assembly.amount',
+    rule_set: 'nys_pcf',
+    description: 'Threshold for eligibility, State Assembly: at least $6,000 of contributions from residents of the district (the first $250 of each contributor counts).',
+    value: 600_000,
+    source: NYS_14_203_THRESHOLD,
+    offices: ['state_assembly'],
+  },
+  {
+    id: 'nys_pcf.threshold.low_income_district',
+    rule_set: 'nys_pcf',
+    description:
+      'In senate and assembly districts whose median household income is below the state average the dollar threshold is one-third ' +
+      'lower. The product does not know which districts qualify (the PCFB publishes them) and shows the full figure.',
+    value: '1/3 lower',
+    source: NYS_14_203_THRESHOLD,
+    offices: NYS_LEGISLATIVE_OFFICES,
+    informational: true,
+  },
+  {
+    id: 'nys_pcf.public_funds.governor_lieutenant_governor.cap',
+    rule_set: 'nys_pcf',
+    description: 'Maximum public funds per election (primary and general each), Governor and Lieutenant Governor (combined): $3,500,000.',
+    value: 350_000_000,
+    source: NYS_14_204,
+    offices: ['governor', 'lieutenant_governor'],
+  },
+  {
+    id: 'nys_pcf.public_funds.attorney_general.cap',
+    rule_set: 'nys_pcf',
+    description: 'Maximum public funds per election (primary and general each), Attorney General: $3,500,000.',
+    value: 350_000_000,
+    source: NYS_14_204,
+    offices: ['attorney_general'],
+  },
+  {
+    id: 'nys_pcf.public_funds.state_comptroller.cap',
+    rule_set: 'nys_pcf',
+    description: 'Maximum public funds per election (primary and general each), Comptroller: $3,500,000.',
+    value: 350_000_000,
+    source: NYS_14_204,
+    offices: ['state_comptroller'],
+  },
+  {
+    id: 'nys_pcf.public_funds.state_senate.cap',
+    rule_set: 'nys_pcf',
+    description: 'Maximum public funds per election (primary and general each), State Senate: $375,000.',
+    value: 37_500_000,
+    source: NYS_14_204,
+    offices: ['state_senate'],
+  },
+  {
+    id: 'nys_pcf.public_funds.state_assembly.cap',
+    rule_set: 'nys_pcf',
+    description: 'Maximum public funds per election (primary and general each), State Assembly: $175,000.',
+    value: 17_500_000,
+    source: NYS_14_204,
+    offices: ['state_assembly'],
+  },
+  {
+    id: 'nys_pcf.threshold.non_participant',
+    rule_set: 'nys_pcf',
+    description:
+      'The threshold for eligibility and the public-funds cap concern participating candidates only: for a campaign outside the ' +
+      'program (or whose participant status is not set) they do not apply.',
+    value: 'does not apply',
+    source: NYS_PCFB,
   },
 ];
 
@@ -553,6 +842,12 @@ const CUSTOM_ROWS: RuleRow[] = [
     description: 'Custom rule sets have no public matching program: nothing is matchable.',
     value: 0,
     source: CUSTOM_SOURCE,
+  },  {
+    id: 'custom.threshold.none',
+    rule_set: 'custom',
+    description: 'Custom rule sets have no public matching program: no qualifying threshold and no public-funds cap apply.',
+    value: 'does not apply',
+    source: CUSTOM_SOURCE,
   },
 ];
 
@@ -587,9 +882,16 @@ export function ruleRow(id: RuleId): RuleRow {
 
 /** A money figure (cents) of the table. */
 export function ruleCents(id: RuleId): number {
-  const value = ruleRow(id).value;
-  if (typeof value !== 'number') throw new Error(`Compliance rule ${id} is not an amount`);
-  return value;
+  const row = ruleRow(id);
+  if (typeof row.value !== 'number' || row.unit === 'count') throw new Error(`Compliance rule ${id} is not an amount`);
+  return row.value;
+}
+
+/** A count figure of the table (a threshold's number of contributors). */
+export function ruleCount(id: RuleId): number {
+  const row = ruleRow(id);
+  if (row.unit !== 'count' || typeof row.value !== 'number') throw new Error(`Compliance rule ${id} is not a count`);
+  return row.value;
 }
 
 /** A ratio figure ('8:1' → 8) of the table. */

@@ -117,4 +117,6 @@ export interface RuleRow {
   offices?: readonly string[];
   /** Optional: true when the figure is shown for reference only and the engine does not enforce it. */
   informational?: boolean;
+  /** Optional: 'count' when a number `value` counts contributors (program thresholds), not cents. */
+  unit?: 'count';
 }

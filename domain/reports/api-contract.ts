@@ -60,7 +60,8 @@ export const REPORT_DESCRIPTIONS: Record<ReportType, string> = {
   due: 'Payments due on open pledges: overdue ones and those due within the window, with contact details to remind the donor.',
   donor_limit: "Each donor's aggregate in the campaign's election cycle against their contribution limit (with dates set: the donors who gave in that period).",
   donor_history: "Each donor's pledges, donations, refunds and write-offs in date order, with the running total given.",
-  match: "Each donor's matchable amount and estimated public funds under the campaign's program, with the reason for any part that is not matchable.",
+  match:
+    "Each donor's matchable amount and estimated public funds under the campaign's program, with the reason for any part that is not matchable, and the progress toward the program's qualifying threshold (matchable contributors and amount from residents: of the campaign's district when it and the donor's are set, otherwise of New York City or New York State) and toward the office's public-funds cap.",
   expense: 'Every expense in the period by purpose, with the payee, method and memo, and a subtotal per purpose.',
 };
 
@@ -265,6 +266,8 @@ export interface ReportBreakdown {
   title: string;
   columns: readonly ReportColumn[];
   rows: ReportRow[];
+  /** Optional line under the table on screen (what is counted); files carry the columns only. */
+  note?: string | null;
 }
 
 /** GET report_data. */

@@ -74,6 +74,9 @@ export function totalsRow(columns: readonly ReportColumn[], totals: Record<strin
 }
 
 /** The breakdown's own totals (its columns with `total`). */
+/** Whether a breakdown has a totals line (some column is totalled; a progress table has none). */
+export const hasBreakdownTotals = (breakdown: ReportBreakdown): boolean => breakdown.columns.some((c) => c.total);
+
 export function breakdownTotals(breakdown: ReportBreakdown): Record<string, number> {
   return Object.fromEntries(breakdown.columns.filter((c) => c.total).map((c) => [c.key, breakdown.rows.reduce((sum, r) => sum + (Number(r[c.key]) || 0), 0)]));
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { matchFor } from '../../../domain/compliance/engine';
+import type { ThresholdContributor } from '../../../domain/compliance/program-threshold';
 import { ruleRow } from '../../../domain/compliance/rule-table';
 import { nextPayment } from '../../../domain/donor-book/pledges';
 import {
@@ -43,6 +44,7 @@ import {
   type OpenPledgeRow,
   type RawRow,
 } from './report-query-repository';
+import { matchProgressBreakdown } from './match-progress';
 
 export interface SqlSource {
   kind: 'sql';
@@ -292,10 +294,13 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
   const range = intersect(campaign.cycle, filter);
   const records = await matchDonors(app.db, campaign.id, range, { search: filter.search, contributor_type: filter.contributor_type as never });
   const rows: ReportRow[] = [];
+  const contributors: ThresholdContributor[] = [];
   for (const r of records) {
     if (r.gifts.length === 0) continue;
     const given = r.gifts.reduce((sum, [amount]) => sum + amount, 0);
-    const match = matchFor(campaign.compliance, complianceDonorOf(r), giftsToContributions(r.gifts));
+    const donor = complianceDonorOf(r);
+    const match = matchFor(campaign.compliance, donor, giftsToContributions(r.gifts));
+    contributors.push({ donor, match });
     const reasons = match.warnings.map((w) => w.message);
     if (match.matchable_cents < given && reasons.length === 0) reasons.push(match.matchable_cents === 0 ? ruleRow(match.rule).description : 'Only part of what this contributor gave is matchable: ' + ruleRow(match.rule).description);
     rows.push({
@@ -323,8 +328,15 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
         money('public_funds_cents', 'Estimated public funds', sumOf(all, 'public_funds_cents')),
       ];
     },
-    breakdown: null,
+    breakdown: matchProgressBreakdown(campaign.compliance, contributors, narrows(filter, campaign.cycle)),
   };
+}
+
+/** Whether the filter keeps fewer donors or dates than the whole cycle. */
+function narrows(filter: ReportFilter, cycle: BookCampaign['cycle']): boolean {
+  const widerStart = !filter.start_date || (!!cycle && filter.start_date <= cycle.start);
+  const widerEnd = !filter.end_date || (!!cycle && filter.end_date >= cycle.end);
+  return !!filter.search || !!filter.contributor_type || !widerStart || !widerEnd;
 }
 
 /** The campaign's cycle narrowed by the filter's dates (the match counts the cycle's gifts). */

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import { csvCell } from '../../../domain/imports/templates';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, dayText, endStream, guarded, writeChunk, type ReportFileInput, type ReportWriter } from './report-file';
+import { breakdownTotals, hasBreakdownTotals, dayText, endStream, guarded, writeChunk, type ReportFileInput, type ReportWriter } from './report-file';
 
 function csvValue(column: ReportColumn, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -69,7 +69,7 @@ async function write(input: ReportFileInput, out: Writable): Promise<void> {
     const b = input.breakdown;
     let chunk = `\r\n${csvCell(b.title)}\r\n${headerLine(b.columns)}`;
     for (const row of b.rows) chunk += csvLine(b.columns, row);
-    chunk += totalsLine(b.columns, breakdownTotals(b));
+    if (hasBreakdownTotals(b)) chunk += totalsLine(b.columns, breakdownTotals(b));
     await writeChunk(out, chunk);
   }
   await endStream(out);

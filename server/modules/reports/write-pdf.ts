@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, cellText, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
+import { breakdownTotals, hasBreakdownTotals, cellText, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
 
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const REGULAR = join(fontDir, 'DejaVuSans.ttf');
@@ -54,9 +54,9 @@ function layoutOf(columns: readonly ReportColumn[]): Layout[] {
   });
 }
 
-/** Lines after the rows: totals, then a blank line, the breakdown's title, header, rows and totals. */
+/** Lines after the rows: totals, then a blank line, the breakdown's title, header, rows and totals (when it has any). */
 function trailerLines(input: ReportFileInput): number {
-  return 1 + (input.breakdown ? 4 + input.breakdown.rows.length : 0);
+  return 1 + (input.breakdown ? (hasBreakdownTotals(input.breakdown) ? 4 : 3) + input.breakdown.rows.length : 0);
 }
 
 export function pageCount(input: ReportFileInput): number {
@@ -203,7 +203,7 @@ export const writePdf: ReportWriter = (input, out) =>
       table.text(b.title);
       table.cells(b.columns.map((c) => c.header), layout);
       for (const row of b.rows) table.row(b.columns, row, layout);
-      table.totals(b.columns, breakdownTotals(b), layout);
+      if (hasBreakdownTotals(b)) table.totals(b.columns, breakdownTotals(b), layout);
     }
     if (!table.startedPage) table.blank();
     doc.end();

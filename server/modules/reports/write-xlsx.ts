@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
+import { breakdownTotals, hasBreakdownTotals, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
 
 const MONEY_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
 const DATE_FORMAT = 'dd-mm-yyyy';
@@ -121,7 +121,7 @@ async function write(input: ReportFileInput, out: Writable): Promise<void> {
     bHead.font = BOLD;
     bHead.commit();
     for (const row of b.rows) addFormatted(sheet, b.columns, values(b.columns, row)).commit();
-    addFormatted(sheet, b.columns, totalsCells(b.columns, breakdownTotals(b)), true).commit();
+    if (hasBreakdownTotals(b)) addFormatted(sheet, b.columns, totalsCells(b.columns, breakdownTotals(b)), true).commit();
   }
   sheet.commit();
   // exceljs hears of a failing output only once it commits: listen from here.

@@ -213,6 +213,56 @@ describe('report pages', () => {
     expect(link.download).toBe('Donation Report.xlsx');
   });
 
+  it('shows the match program progress under the summary, with met / not yet and the rule sources', async () => {
+    const columns = [
+      { key: 'requirement', header: 'Requirement', kind: 'text', width: 44 },
+      { key: 'needed', header: 'Needed', kind: 'text', width: 18 },
+      { key: 'counted', header: 'So far', kind: 'text', width: 18 },
+      { key: 'status', header: 'Status', kind: 'text', width: 14 },
+      { key: 'source', header: 'Rule and source', kind: 'text', width: 60, under: 'requirement' },
+    ] as const;
+    data.match = donationData({
+      type: 'match',
+      rows: [{ row_id: 'm1', donor_id: 'a0000000-0000-4000-8000-000000000003', donor_name: 'Ada Brooks', contributor_type: 'Individual Contributor', residence: 'Brooklyn, New York, district 33', contributions: 1, paid_cents: 2000, matchable_cents: 2000, public_funds_cents: 16000, reason: null }],
+      totals: { paid_cents: 2000, matchable_cents: 2000, public_funds_cents: 16000, contributions: 1 },
+      summary: [{ key: 'public_funds_cents', label: 'Estimated public funds', kind: 'money', value: 16000 }],
+      breakdown: {
+        title: 'Program threshold and public-funds cap — NYC Matching Funds Program, City Council',
+        columns: [...columns],
+        rows: [
+          { row_id: 'contributors', requirement: 'Matchable contributors ($10.00 or more, residents of district 33)', needed: '75', counted: '76', status: 'Met', source: 'nyc_cfb.threshold.city_council.contributors: 75 residents. Source: CFB press release, http://example.org/cfb' },
+          { row_id: 'amount', requirement: 'Matchable amount from New York City residents', needed: '$5,000.00', counted: '$4,100.00', status: 'Not yet', source: 'nyc_cfb.threshold.city_council.amount: $5,000. Source: CFB press release' },
+          { row_id: 'public_funds', requirement: 'Estimated public funds toward the office maximum', needed: 'at most $184,000.00 per election', counted: '$32,800.00', status: 'Not yet', source: 'nyc_cfb.public_funds.city_council.cap: $184,000. Source: What’s New' },
+        ],
+        note: 'Counted: each contributor once when their matchable amount is $10.00 or more and they are residents of district 33.',
+      },
+    });
+    await open('/match-report', 'Match Report');
+    const progress = await screen.findByRole('region', { name: /Program threshold and public-funds cap/ });
+    const table = within(progress).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Requirement', 'Needed', 'So far', 'Status']);
+    const people = within(table).getByRole('row', { name: /Matchable contributors/ });
+    expect(people).toHaveTextContent(/residents of district 33.*75.*76.*Met/);
+    expect(within(table).getByRole('row', { name: /Matchable amount/ })).toHaveTextContent(/\$5,000\.00.*\$4,100\.00.*Not yet/);
+    expect(within(table).getByRole('row', { name: /Estimated public funds/ })).toHaveTextContent(/at most \$184,000\.00 per election.*\$32,800\.00.*Not yet/);
+    // No totals row in a table without sums.
+    expect(within(table).queryByText('Total')).not.toBeInTheDocument();
+    // Each line's rule and source: a numbered footnote (and the cell's tooltip).
+    const cell = within(people).getAllByRole('cell')[0]!;
+    expect(cell).toHaveAttribute('title', expect.stringContaining('nyc_cfb.threshold.city_council.contributors'));
+    const mark = within(cell).getByRole('link', { name: 'Rule and source 1' });
+    const sources = within(progress).getByRole('list', { name: 'Rule and source' });
+    const notes = within(sources).getAllByRole('listitem');
+    expect(notes.map((n) => n.textContent)).toEqual([
+      'nyc_cfb.threshold.city_council.contributors: 75 residents. Source: CFB press release, http://example.org/cfb',
+      'nyc_cfb.threshold.city_council.amount: $5,000. Source: CFB press release',
+      'nyc_cfb.public_funds.city_council.cap: $184,000. Source: What’s New',
+    ]);
+    expect(mark.getAttribute('href')).toBe(`#${notes[0]!.id}`);
+    expect(within(progress).getByText(/^Counted: each contributor once/)).toBeInTheDocument();
+    expect(screen.getByText(REPORT_DESCRIPTIONS.match)).toBeInTheDocument();
+  });
+
   it('sends a reminder from the due report after a confirmation', async () => {
     data.due = donationData({
       type: 'due',
