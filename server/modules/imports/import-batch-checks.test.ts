@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignAudit, campaignBookTotals, donations, donors, pledges, uploads } from '../../db/schema';
-import { setUpBook, type DonorBook } from '../../test/donor-book-helpers';
+import { customCampaign, setUpBook, type DonorBook } from '../../test/donor-book-helpers';
 import { importRows, uploadAndValidate } from '../../test/import-helpers';
 import type { TestApp } from '../../test/test-db';
 import { holdBatchReferences, maySetReplicationRole } from './import-write-repository';
@@ -103,4 +103,25 @@ describe('import batches that check their references once (IMPORT_BATCH_CHECKS)'
     expect(await held({ campaignId: batch.otherCampaignId, pledgeIds: [pledge!.id] })).toBe(false);
     expect(await held({ uploadId: '00000000-0000-4000-8000-000000000002' })).toBe(false);
   });
+
+  it('imports 12,000 donors in batches of 5,000 two at a time: every donor once, pledges, figures and campaign totals that add up', async () => {
+    const { t, owner } = batch;
+    const campaignId = await customCampaign(t, owner.token);
+    const lines = [DONOR_HEADER];
+    for (let i = 0; i < 12_000; i++) lines.push(`Bulk Person,,bulk${i}@example.org,Individual,,,New York,10001,New York,,,,2025-02-01,${1 + (i % 9)}.00,,`);
+    const review = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'bulk.csv', lines.join('\r\n'));
+    expect(review.counts).toMatchObject({ total: 12_000, valid: 12_000 });
+    const done = await importRows(t, owner.token, campaignId, review.id);
+    expect(done.counts).toMatchObject({ imported: 12_000, valid: 0, rejected: 0, duplicates: 0 });
+    const [counts] = await t.db
+      .select({ people: sql<number>`count(*)::int`, emails: sql<number>`count(distinct ${donors.donorEmail})::int`, pledged: sql<number>`sum(${donors.pledgedCents})::bigint` })
+      .from(donors)
+      .where(eq(donors.campaignId, campaignId));
+    const expected = Array.from({ length: 12_000 }, (_, i) => (1 + (i % 9)) * 100).reduce((a, b) => a + b, 0);
+    expect(counts).toEqual({ people: 12_000, emails: 12_000, pledged: String(expected) });
+    const [pledgeCount] = await t.db.select({ n: sql<number>`count(*)::int` }).from(pledges).where(eq(pledges.campaignId, campaignId));
+    expect(pledgeCount!.n).toBe(12_000);
+    const [totals] = await t.db.select().from(campaignBookTotals).where(eq(campaignBookTotals.campaignId, campaignId));
+    expect(totals).toMatchObject({ donorCount: 12_000, pledgedCents: expected, outstandingCents: expected });
+  }, 120_000);
 });

@@ -179,13 +179,14 @@ export async function copyUploadRows(pool: pg.Pool, uploadId: string, campaignId
           .map(copyField)
           .join(',') + '\n',
     );
-    await pipeline(Readable.from(lines), stream);
+    // One chunk per batch: a chunk per row costs a COPY message and a socket write each.
+    await pipeline(Readable.from([lines.join('')]), stream);
   } finally {
     client.release();
   }
 }
 
-/** The next rows waiting to be imported, in file order. */
+/** The next rows waiting to be imported (after row `afterRow`), in file order. */
 /** The import reads what validation made of a row, not the file's cells (they can be large): `cells` comes back empty. */
 const WITHOUT_CELLS = {
   rowNumber: uploadRows.rowNumber,
@@ -196,11 +197,11 @@ const WITHOUT_CELLS = {
   donorId: uploadRows.donorId,
 };
 
-export async function nextValidRows(db: Executor, uploadId: string, limit: number): Promise<StagedRow[]> {
+export async function nextValidRows(db: Executor, uploadId: string, limit: number, afterRow = 0): Promise<StagedRow[]> {
   const rows = await db
     .select(WITHOUT_CELLS)
     .from(uploadRows)
-    .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid')))
+    .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.outcome, 'valid'), sql`${uploadRows.rowNumber} > ${afterRow}`))
     .orderBy(asc(uploadRows.rowNumber))
     .limit(limit);
   return rows.map((r) => ({ rowNumber: r.rowNumber, outcome: r.outcome as RowOutcome, reason: r.reason, cells: r.cells, data: r.data, donorId: r.donorId }));
