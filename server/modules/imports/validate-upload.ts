@@ -130,17 +130,27 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
   let read = 0;
   let batch: RowRead[] = [];
 
-  // PostgreSQL stores a batch (COPY) while this process reads the next one: at most one COPY in flight.
+  // Three things overlap: this process reads and checks the rows of batch N+1 while batch N is checked
+  // against the book (its look-ups in PostgreSQL) and batch N-1 is stored (COPY). Batches are checked
+  // in file order, one at a time (`seen` and the payment books follow the file), so at most one batch
+  // waits on its look-ups and one on its COPY.
   let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    if (batch.length === 0) return;
-    let staged = upload.type === 'donor' ? await checkDonorBatch(app, campaign, options, seen, batch) : await checkPaymentBatch(campaign, options, books, batch);
+  let checking: Promise<void> = Promise.resolve();
+  const checkAndStage = async (rows: RowRead[], readSoFar: number) => {
+    let staged = upload.type === 'donor' ? await checkDonorBatch(app, campaign, options, seen, rows) : await checkPaymentBatch(campaign, options, books, rows);
     if (twinReason) staged = staged.map((row) => (row.outcome === 'valid' || row.outcome === 'duplicate' ? { ...row, outcome: 'duplicate', reason: twinReason } : row));
     await writing;
     writing = copyUploadRows(app.pool, upload.id, upload.campaignId, staged);
     writing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    await reporter.progress(readSoFar, null, 'validating');
+  };
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const rows = batch;
     batch = [];
-    await reporter.progress(read, null, 'validating');
+    await checking;
+    checking = checkAndStage(rows, read);
+    checking.catch(() => undefined); // awaited by the next flush or below
   };
 
   try {
@@ -153,14 +163,19 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
       if (batch.length >= BATCH) {
         await flush();
         if (await reporter.cancelled()) {
+          await checking;
           await writing;
           return;
         }
       }
     }
     await flush();
+    await checking;
     await writing;
   } finally {
+    // On a reading error, nothing is left running behind the job (their own errors are secondary).
+    await checking.catch(() => undefined);
+    await writing.catch(() => undefined);
     await table.close();
   }
 
