@@ -18,15 +18,37 @@ export interface ContactKeys {
   nameZips: string[];
 }
 
-/** Donors of the campaign with any of these e-mails, phones or name|zip keys. */
-export async function donorsByContact(db: Executor, campaignId: string, keys: ContactKeys): Promise<DonorRecord[]> {
+/** What an import needs of a donor it finds: who it is, how it is found, its figures and its rules. */
+export type ContactDonor = Pick<
+  DonorRecord,
+  'id' | 'name' | 'zip' | 'donorEmail' | 'donorPhone' | 'paidCents' | 'outstandingCents' | 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'district'
+>;
+
+const CONTACT_DONOR = {
+  id: donors.id,
+  name: donors.name,
+  zip: donors.zip,
+  donorEmail: donors.donorEmail,
+  donorPhone: donors.donorPhone,
+  paidCents: donors.paidCents,
+  outstandingCents: donors.outstandingCents,
+  contributorType: donors.contributorType,
+  eligibility: donors.eligibility,
+  country: donors.country,
+  state: donors.state,
+  city: donors.city,
+  district: donors.district,
+};
+
+/** Donors of the campaign with any of these e-mails, phones or name|zip keys (only what an import needs of them). */
+export async function donorsByContact(db: Executor, campaignId: string, keys: ContactKeys): Promise<ContactDonor[]> {
   const matches: SQL[] = [];
   if (keys.emails.length > 0) matches.push(inArray(donors.donorEmail, keys.emails));
   if (keys.phones.length > 0) matches.push(inArray(donors.donorPhone, keys.phones));
   if (keys.nameZips.length > 0) matches.push(sql`(lower(${donors.name}) || '|' || coalesce(${donors.zip}, '')) = any(${sql.param(keys.nameZips)}::text[])`);
   if (matches.length === 0) return [];
   return db
-    .select()
+    .select(CONTACT_DONOR)
     .from(donors)
     .where(and(eq(donors.campaignId, campaignId), or(...matches)));
 }

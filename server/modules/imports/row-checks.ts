@@ -10,9 +10,8 @@ import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
 import { inCycle, type BookCampaign } from '../donors/book-campaign';
 import { assertContributionAllowed } from '../donors/contribution-check';
-import type { DonorRecord } from '../donors/donor-repository';
 import { AppError } from '../../plugins/errors';
-import type { ImportedDonation, OpenPledge } from './import-write-repository';
+import type { ContactDonor, ImportedDonation, OpenPledge } from './import-write-repository';
 import { nameZipKey } from './import-write-repository';
 
 export const REASONS = {
@@ -57,7 +56,7 @@ export function donorKeys(d: { donor_email: string | null; donor_phone: string |
 }
 
 /** The same keys of a stored donor (name|zip always: a contactless row may match it). */
-export function storedDonorKeys(d: DonorRecord): string[] {
+export function storedDonorKeys(d: ContactDonor): string[] {
   const keys = [`n:${nameZipKey(d.name, d.zip)}`];
   if (d.donorEmail) keys.push(`e:${d.donorEmail}`);
   if (d.donorPhone) keys.push(`p:${d.donorPhone}`);
@@ -68,7 +67,7 @@ export function storedDonorKeys(d: DonorRecord): string[] {
 
 /** What a payment plan reads and changes of one donor. */
 export interface DonorBook {
-  donor: DonorRecord;
+  donor: ContactDonor;
   /** What counts against the limit this cycle (net paid + outstanding pledges). */
   aggregate: number;
   /** Cash this cycle, net of refunds. */
@@ -80,8 +79,8 @@ export interface DonorBook {
 /** Finds a payment's donor: by e-mail, else phone, else name and ZIP when one donor alone has them. */
 export function resolvePaymentDonor(
   values: PaymentImportValues,
-  index: { byEmail: Map<string, DonorRecord>; byPhone: Map<string, DonorRecord>; byNameZip: Map<string, DonorRecord[]> },
-): { donor: DonorRecord } | { reason: string } {
+  index: { byEmail: Map<string, ContactDonor>; byPhone: Map<string, ContactDonor>; byNameZip: Map<string, ContactDonor[]> },
+): { donor: ContactDonor } | { reason: string } {
   const byEmail = values.donor_email ? index.byEmail.get(values.donor_email) : undefined;
   if (byEmail) return { donor: byEmail };
   const byPhone = values.donor_phone ? index.byPhone.get(values.donor_phone) : undefined;

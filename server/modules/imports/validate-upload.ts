@@ -13,9 +13,8 @@ import { mappedRow, readDonorRow, readPaymentRow, type DonorImportValues, type P
 import { isoDay } from '../../../domain/validation/donors';
 import { formatDisplayDate } from '../../../domain/package-expiry';
 import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
-import type { DonorRecord } from '../donors/donor-repository';
 import { openTable } from './read-table';
-import { cashOf, donorsByContact, nameZipKey, openPledgesOf } from './import-write-repository';
+import { cashOf, donorsByContact, nameZipKey, openPledgesOf, type ContactDonor } from './import-write-repository';
 import { REASONS, donorKeys, donorRowProblem, planPayment, resolvePaymentDonor, storedDonorKeys, type DonorBook } from './row-checks';
 import { copyUploadRows, deleteUploadRows, findImportedTwin, moveUpload, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 import type { LocalCopy } from './upload-file';
@@ -57,9 +56,9 @@ async function checkDonorBatch(app: FastifyInstance, campaign: BookCampaign, opt
 
 /** The payment side: the donors the file names, and each one's book as the rows change it. */
 class PaymentBooks {
-  readonly byEmail = new Map<string, DonorRecord>();
-  readonly byPhone = new Map<string, DonorRecord>();
-  readonly byNameZip = new Map<string, DonorRecord[]>();
+  readonly byEmail = new Map<string, ContactDonor>();
+  readonly byPhone = new Map<string, ContactDonor>();
+  readonly byNameZip = new Map<string, ContactDonor[]>();
   private readonly books = new Map<string, DonorBook>();
   private readonly asked = new Set<string>();
 
