@@ -451,6 +451,7 @@ export const donors = pgTable(
     uniqueIndex('donors_import_row_unique').on(t.importUploadId, t.importRow).where(sql`${t.importUploadId} is not null`),
     uniqueIndex('donors_campaign_email_unique').on(t.campaignId, t.donorEmail).where(sql`${t.donorEmail} is not null`),
     uniqueIndex('donors_campaign_phone_unique').on(t.campaignId, t.donorPhone).where(sql`${t.donorPhone} is not null`),
+    // Migration 0021 adds INCLUDE (name) (index-only deep-page boundaries); drizzle cannot express it: keep it when regenerating.
     index('donors_campaign_name_idx').on(t.campaignId, sql`lower(${t.name})`, t.id),
     index('donors_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
     index('donors_campaign_paid_idx').on(t.campaignId, t.paidCents, t.id),

@@ -6,6 +6,8 @@ import { donationRefunds, donations, donors, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
 import { versionSql } from '../donors/book-version-repository';
 import { datedInCycle, donorSearchCondition } from '../donors/donor-list-repository';
+import { segmentIdsSql, type KeyPart, type KeysetList } from '../donors/page-boundary-repository';
+import type { ListSegment } from '../donors/page-boundaries';
 import { escapeLike } from '../donors/normalize';
 
 export type DonationRecord = typeof donations.$inferSelect;
@@ -192,24 +194,78 @@ function donationConditions(db: Executor, campaignId: string, filter: DonationLi
   return and(...conditions);
 }
 
-/** One page of donations with the donor's name. */
-export async function listDonationRows(db: Executor, campaignId: string, filter: DonationListFilter): Promise<DonationWithDonor[]> {
+/** Any filter beyond the campaign (what donationConditions adds). */
+function isFiltered(filter: DonationListFilter): boolean {
+  return Boolean(
+    filter.donor_id || filter.payment_method || filter.source || filter.refunded !== undefined || filter.cycle || filter.start_date || filter.end_date || filter.search?.trim(),
+  );
+}
+
+/** The campaign's donors joined to their donations (the donor name sort). */
+function donorsOfDonations(campaignId: string) {
+  return and(eq(donors.id, donations.donorId), eq(donors.campaignId, campaignId));
+}
+
+/**
+ * The list as a keyset (page-boundary-repository.ts), in donationOrder's order. By donor name the
+ * donors' (campaign, lower(name), id) index leads, each donor's donations by date and id follow.
+ */
+export function donationKeyset(db: Executor, campaignId: string, filter: DonationListFilter): KeysetList {
+  const { field, descending } = parseSort(filter.sort);
+  const id: KeyPart = { expr: sql`${donations.id}`, type: 'uuid' };
+  const where = donationConditions(db, campaignId, filter)!;
+  const list = { campaignId, where, id: sql`${donations.id}`, filtered: isFiltered(filter) };
+  switch (field) {
+    case 'paid_amount_cents':
+      return { ...list, from: sql`${donations}`, regions: [{ parts: [{ expr: sql`${donations.paidAmountCents}`, type: 'integer' }, id], descending }] };
+    case 'donor_name': {
+      const parts: KeyPart[] = [
+        { expr: sql`lower(${donors.name})`, type: 'text' },
+        { expr: sql`${donors.id}`, type: 'uuid' },
+        { expr: sql`${donations.payingDate}`, type: 'date' },
+        id,
+      ];
+      return { ...list, from: sql`${donations} inner join ${donors} on ${donorsOfDonations(campaignId)}`, regions: [{ parts, descending, indexedParts: 2 }] };
+    }
+    case 'paying_date':
+    default:
+      return { ...list, from: sql`${donations}`, regions: [{ parts: [{ expr: sql`${donations.payingDate}`, type: 'date' }, id], descending }] };
+  }
+}
+
+/**
+ * One page of donations with the donor's name (OFFSET, or the seeks of `segments`), and the
+ * donor-book version the statement saw (null for an empty page).
+ */
+export async function listDonationRows(
+  db: Executor,
+  campaignId: string,
+  filter: DonationListFilter,
+  segments?: readonly ListSegment[],
+): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
   // The page's ids first, from donations alone unless sorted by donor name (an index scan), then
   // their rows and donor names: the join runs for the page's rows, not for every row OFFSET skips.
-  const ofCampaignDonor = and(eq(donors.id, donations.donorId), eq(donors.campaignId, campaignId));
-  const ids = db.select({ id: donations.id }).from(donations).$dynamic();
-  if (parseSort(filter.sort).field === 'donor_name') ids.innerJoin(donors, ofCampaignDonor);
-  ids
-    .where(donationConditions(db, campaignId, filter))
-    .orderBy(...donationOrder(filter.sort))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
-  return db
-    .select({ donation: donations, donorName: donors.name })
+  const ofCampaignDonor = donorsOfDonations(campaignId);
+  let pageIds: SQL;
+  if (segments) {
+    pageIds = sql`${donations.id} in (${segmentIdsSql(donationKeyset(db, campaignId, filter), segments)})`;
+  } else {
+    const ids = db.select({ id: donations.id }).from(donations).$dynamic();
+    if (parseSort(filter.sort).field === 'donor_name') ids.innerJoin(donors, ofCampaignDonor);
+    ids
+      .where(donationConditions(db, campaignId, filter))
+      .orderBy(...donationOrder(filter.sort))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    pageIds = inArray(donations.id, ids);
+  }
+  const rows = await db
+    .select({ donation: donations, donorName: donors.name, version: versionSql(campaignId) })
     .from(donations)
     .innerJoin(donors, ofCampaignDonor)
-    .where(inArray(donations.id, ids))
+    .where(and(eq(donations.campaignId, campaignId), pageIds))
     .orderBy(...donationOrder(filter.sort));
+  return { rows: rows.map(({ donation, donorName }) => ({ donation, donorName })), version: rows[0]?.version ?? null };
 }
 
 export interface DonationTotals {

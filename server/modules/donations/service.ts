@@ -20,12 +20,17 @@ import { donorWarnings, figuresOf } from '../donors/donor-figures';
 import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorRecord } from '../donors/donor-repository';
 import { donorNotFound } from '../donors/donor-service';
 import { readBookVersion } from '../donors/book-reads';
+import { findBookVersion } from '../donors/book-version-repository';
+import { readPage } from '../donors/deep-page';
 import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
+import { boundaryKey } from '../donors/page-boundary-cache';
+import { findPageBoundaries } from '../donors/page-boundary-repository';
 import { textOrNull } from '../donors/normalize';
 import { findPledge, type PledgeRecord } from '../donors/pledge-repository';
 import { pledgeNotFound } from '../donors/pledge-service';
 import {
   deleteDonationRow,
+  donationKeyset,
   donorAggregateCents,
   donorCashCents,
   findDonation,
@@ -39,6 +44,7 @@ import {
   type DonationListFilter,
   type DonationRecord,
   type DonationValues,
+  type DonationWithDonor,
 } from './repository';
 import { donationSnapshot, toDonationRow, toRefundRow } from './view';
 
@@ -253,6 +259,18 @@ export async function deleteDonation(app: FastifyInstance, ctx: CampaignContext,
   return { donation_id: donationId };
 }
 
+/** The donations of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
+function donationPageRows(app: FastifyInstance, campaignId: string, filter: DonationListFilter, version: number): Promise<DonationWithDonor[]> {
+  return readPage(app, (filter.page - 1) * filter.limit, filter.limit, {
+    key: boundaryKey('donations', campaignId, filter),
+    version,
+    boundaries: (step) => findPageBoundaries(app.db, donationKeyset(app.db, campaignId, filter), step),
+    seek: (segments) => listDonationRows(app.db, campaignId, filter, segments),
+    bookVersion: () => findBookVersion(app.db, campaignId),
+    offset: async () => (await listDonationRows(app.db, campaignId, filter)).rows,
+  });
+}
+
 /**
  * list_donation: the page (one query) and its count and totals, both cached until the campaign's next
  * donor-book write (the version is read first).
@@ -261,7 +279,7 @@ export async function listDonationPage(app: FastifyInstance, ctx: CampaignContex
   const version = await readBookVersion(app, ctx.id);
   return cachedListFigure(app, pageKey('donation_page', ctx.id, filter), version, async () => {
     const [rows, { total, totals }] = await Promise.all([
-      listDonationRows(app.db, ctx.id, filter),
+      donationPageRows(app, ctx.id, filter, version),
       cachedListFigure(app, filterKey('donations', ctx.id, filter), version, () => donationTotals(app.db, ctx.id, filter)),
     ]);
     const refunds = await refundsOfDonations(app.db, ctx.id, rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));

@@ -1,12 +1,15 @@
 /**
  * list_donor: one page of donors with real server-side search, filters and sorts, each with the id
- * as a stable tie-break. Name, created_at and the figures the database keeps (paid_cents,
- * outstanding_cents, last_donation_date) have an index; contributor_type and eligibility sort the
- * campaign's rows found through its campaign_id index (no index of their own yet). The count runs
- * once (and is cached until the campaign's next write: list-cache.ts).
+ * as a stable tie-break. Every sort has an index (campaign_id, key, id): name (lowercased, the name
+ * included so that the boundaries of deep pages are an index-only scan: migration 0021),
+ * created_at, the figures the database keeps (paid_cents, outstanding_cents, last_donation_date),
+ * contributor_type and eligibility. The count runs once (and is cached until the campaign's next
+ * write: list-cache.ts). Deep pages seek after page boundaries (deep-page.ts) instead of OFFSET.
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { versionSql } from './book-version-repository';
+import { segmentIdsSql, type KeyPart, type KeysetList, type KeysetRegion } from './page-boundary-repository';
+import type { ListSegment } from './page-boundaries';
 import type { BalanceFilter, ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
@@ -94,6 +97,49 @@ function donorOrder(sort: string, table: 'donors' | 'p'): SQL[] {
   }
 }
 
+/** Any filter beyond the campaign (what donorConditions adds). */
+function isFiltered(filter: DonorListFilter): boolean {
+  return Boolean(filter.search?.trim() || filter.contributor_type || filter.eligibility || filter.tag?.trim() || filter.balance || filter.cycle);
+}
+
+/**
+ * The list as a keyset (page-boundary-repository.ts), in donorOrder's order: one region per sort, but
+ * two for last_donation_date, whose NULLs (never donated) come first ascending and last descending.
+ */
+export function donorKeyset(campaignId: string, filter: DonorListFilter): KeysetList {
+  const { field, descending } = parseSort(filter.sort);
+  const id: KeyPart = { expr: sql`${donors.id}`, type: 'uuid' };
+  const byKey = (expr: SQL, type: KeyPart['type']): KeysetRegion[] => [{ parts: [{ expr, type }, id], descending }];
+  let regions: KeysetRegion[];
+  switch (field) {
+    case 'created_at':
+      regions = byKey(sql`${donors.createdAt}`, 'timestamptz');
+      break;
+    case 'paid_cents':
+      regions = byKey(sql`${donors.paidCents}`, 'bigint');
+      break;
+    case 'outstanding_cents':
+      regions = byKey(sql`${donors.outstandingCents}`, 'bigint');
+      break;
+    case 'contributor_type':
+      regions = byKey(sql`${donors.contributorType}`, 'text');
+      break;
+    case 'eligibility':
+      regions = byKey(sql`${donors.eligibility}`, 'text');
+      break;
+    case 'last_donation_date': {
+      const dated: KeysetRegion = { where: sql`${donors.lastDonationDate} is not null`, parts: [{ expr: sql`${donors.lastDonationDate}`, type: 'date', nullsFirst: true }, id], descending };
+      const never: KeysetRegion = { where: sql`${donors.lastDonationDate} is null`, parts: [id], descending };
+      regions = descending ? [dated, never] : [never, dated];
+      break;
+    }
+    case 'name':
+    default:
+      regions = byKey(sql`lower(${donors.name})`, 'text');
+  }
+  return { campaignId, from: sql`${donors}`, where: donorConditions(campaignId, filter)!, id: sql`${donors.id}`, regions, filtered: isFiltered(filter) };
+}
+
 /** The campaign's election cycle bounds (open ends without one), computed once per statement. */
 function cycleBounds(campaignId: string) {
   const bound = (column: 'start_date' | 'end_date', fallback: string) =>
@@ -108,30 +154,52 @@ export interface DonorPageItem {
   gifts: [number, PaymentMethod][];
 }
 
+/** What a page row carries beside the donor: its tags, its gifts of the cycle, the book version. */
+function pageExtras(campaignId: string, donorId: SQL) {
+  const cycle = cycleBounds(campaignId);
+  return {
+    tags: sql<string[]>`(select coalesce(array_agg(m.value order by lower(m.value)), '{}') from ${donorMetadata} m where m.donor_id = ${donorId} and m.kind = 'tag')`,
+    gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x
+      where x.donor_id = ${donorId} and x.paid_amount_cents > x.refunded_cents and x.paying_date between ${cycle.start} and ${cycle.end})`,
+    version: versionSql(campaignId),
+  };
+}
+
 /**
  * One page of donors with their tags and cycle donations, in one statement: the page is chosen by
- * an indexed ORDER BY … LIMIT in a subquery; only its rows get the correlated look-ups.
+ * an indexed ORDER BY … LIMIT in a subquery (OFFSET, or the seeks of `segments`); only its rows get
+ * the correlated look-ups. With the donor-book version the statement saw (null for an empty page).
  */
-export async function listDonorPage(db: Executor, campaignId: string, filter: DonorListFilter): Promise<DonorPageItem[]> {
-  const page = db
-    .select()
-    .from(donors)
-    .where(donorConditions(campaignId, filter))
-    .orderBy(...donorOrder(filter.sort, 'donors'))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit)
-    .as('p');
-  const fields = Object.fromEntries(Object.keys(getTableColumns(donors)).map((key) => [key, page[key as keyof typeof page]])) as unknown as typeof donors._.columns;
-  const cycle = cycleBounds(campaignId);
-  return db
-    .select({
-      donor: fields,
-      tags: sql<string[]>`(select coalesce(array_agg(m.value order by lower(m.value)), '{}') from ${donorMetadata} m where m.donor_id = "p"."id" and m.kind = 'tag')`,
-      gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x
-        where x.donor_id = "p"."id" and x.paid_amount_cents > x.refunded_cents and x.paying_date between ${cycle.start} and ${cycle.end})`,
-    })
-    .from(page)
-    .orderBy(...donorOrder(filter.sort, 'p'));
+export async function listDonorPage(
+  db: Executor,
+  campaignId: string,
+  filter: DonorListFilter,
+  segments?: readonly ListSegment[],
+): Promise<{ items: DonorPageItem[]; version: number | null }> {
+  let rows: (DonorPageItem & { version: number })[];
+  if (segments) {
+    // The seeks give the page's ids: its rows straight from the table (a lighter statement to build).
+    rows = await db
+      .select({ donor: donors, ...pageExtras(campaignId, sql`${donors.id}`) })
+      .from(donors)
+      .where(and(eq(donors.campaignId, campaignId), sql`${donors.id} in (${segmentIdsSql(donorKeyset(campaignId, filter), segments)})`))
+      .orderBy(...donorOrder(filter.sort, 'donors'));
+  } else {
+    const page = db
+      .select()
+      .from(donors)
+      .where(donorConditions(campaignId, filter))
+      .orderBy(...donorOrder(filter.sort, 'donors'))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .as('p');
+    const fields = Object.fromEntries(Object.keys(getTableColumns(donors)).map((key) => [key, page[key as keyof typeof page]])) as unknown as typeof donors._.columns;
+    rows = await db
+      .select({ donor: fields, ...pageExtras(campaignId, sql.raw('"p"."id"')) })
+      .from(page)
+      .orderBy(...donorOrder(filter.sort, 'p'));
+  }
+  return { items: rows.map(({ donor, tags, gifts }) => ({ donor, tags, gifts })), version: rows[0]?.version ?? null };
 }
 
 /** How many donors match, and the donor-book version seen by the same statement. */

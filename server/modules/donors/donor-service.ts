@@ -14,9 +14,13 @@ import { fail } from '../../plugins/errors';
 import { auditBook } from './book-audit';
 import { cycleInfoOf, loadBookCampaign, type BookCampaign } from './book-campaign';
 import { readBookCampaign } from './book-reads';
+import { findBookVersion } from './book-version-repository';
+import { readPage } from './deep-page';
 import { donorWarnings, figuresOf } from './donor-figures';
-import { countDonors, listCampaignTags, listDonorPage, type DonorListFilter } from './donor-list-repository';
+import { countDonors, donorKeyset, listCampaignTags, listDonorPage, type DonorListFilter, type DonorPageItem } from './donor-list-repository';
 import { cachedListFigure, filterKey, pageKey } from './list-cache';
+import { boundaryKey } from './page-boundary-cache';
+import { findPageBoundaries } from './page-boundary-repository';
 import {
   contributionsOfDonors,
   deleteDonorRow,
@@ -180,6 +184,21 @@ export async function mergeDonors(app: FastifyInstance, ctx: CampaignContext, au
   return donorDetail(app, campaign, merged);
 }
 
+/** The donors of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
+function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorListFilter, version: number): Promise<DonorPageItem[]> {
+  return readPage(app, (filter.page - 1) * filter.limit, filter.limit, {
+    key: boundaryKey('donors', campaignId, filter),
+    version,
+    boundaries: (step) => findPageBoundaries(app.db, donorKeyset(campaignId, filter), step),
+    seek: async (segments) => {
+      const page = await listDonorPage(app.db, campaignId, filter, segments);
+      return { rows: page.items, version: page.version };
+    },
+    bookVersion: () => findBookVersion(app.db, campaignId),
+    offset: async () => (await listDonorPage(app.db, campaignId, filter)).items,
+  });
+}
+
 /**
  * list_donor: the page with what its figures need (one query) and the count, both cached until the
  * campaign's next donor-book write or settings change (the version is read first, with the campaign).
@@ -189,7 +208,7 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
   const key = pageKey('donor_page', ctx.id, { ...filter, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
   return cachedListFigure(app, key, campaign.version, async () => {
     const [items, total] = await Promise.all([
-      listDonorPage(app.db, ctx.id, filter),
+      donorPageItems(app, ctx.id, filter, campaign.version),
       cachedListFigure(app, filterKey('donors', ctx.id, filter), campaign.version, () => countDonors(app.db, ctx.id, filter)),
     ]);
     const donor_list = donorRowsOfPage(campaign, items);
