@@ -78,6 +78,13 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 
 const paypalOutput = () => within(screen.getByTestId('paypal-buttons')).getByRole('status', { hidden: true });
 
+/** Fills the form and presses PayPal's button: createOrder has handed PayPal our order. */
+async function orderThroughPaypal(user: ReturnType<typeof userEvent.setup>) {
+  await fillForm(user);
+  await user.click(await screen.findByRole('button', { name: 'PayPal' }));
+  await waitFor(() => expect(paypalOutput()).toHaveTextContent(`order ${ORDER_ID}`));
+}
+
 describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
   it.each(['sandbox', 'live'] as const)('shows PayPal\'s buttons (%s), loading the SDK with the client id, USD and capture, instead of "Give"', async (mode) => {
     page = givingPage({ giving: sandbox(mode) });
@@ -121,9 +128,7 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
   it('createOrder posts the form to pay-online (fresh key, the server decides the amount) and hands PayPal the order id', async () => {
     const user = userEvent.setup();
     const { navigations } = await open();
-    await fillForm(user);
-    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    await waitFor(() => expect(paypalOutput()).toHaveTextContent(`order ${ORDER_ID}`));
+    await orderThroughPaypal(user);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({
       slug: 'demo-campaign',
@@ -142,9 +147,7 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
   it('onApprove captures once, then /payment-success shows the receipt without capturing again', async () => {
     const user = userEvent.setup();
     const { router } = await open();
-    await fillForm(user);
-    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    await waitFor(() => expect(paypalOutput()).toHaveTextContent(`order ${ORDER_ID}`));
+    await orderThroughPaypal(user);
     await user.click(screen.getByRole('button', { name: 'Approve in PayPal' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment-success');
@@ -159,9 +162,7 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
     status = statusView({ status: 'declined', receipt_number: null, completed_at: null, failure_code: 'PAYMENT_DECLINED' });
     const user = userEvent.setup();
     const { router } = await open();
-    await fillForm(user);
-    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    await waitFor(() => expect(paypalOutput()).toHaveTextContent(`order ${ORDER_ID}`));
+    await orderThroughPaypal(user);
     await user.click(screen.getByRole('button', { name: 'Approve in PayPal' }));
     expect(await screen.findByText('The payment was declined; nothing was charged. Try another card or account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment-error');
@@ -171,9 +172,7 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
   it('onCancel says nothing was charged, keeps every value entered and closes the started payment', async () => {
     const user = userEvent.setup();
     const { router } = await open();
-    await fillForm(user);
-    await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    await waitFor(() => expect(paypalOutput()).toHaveTextContent(`order ${ORDER_ID}`));
+    await orderThroughPaypal(user);
     await user.click(screen.getByRole('button', { name: 'Close PayPal' }));
     expect(await screen.findByText('You closed PayPal before paying: nothing was charged. Your details are still here when you want to try again.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/demo-campaign');
