@@ -75,13 +75,18 @@ async function checkOncePerBatch(tx: Tx, mode: CheckMode, refs: BatchReferences)
 async function importDonorBatch(tx: Tx, upload: UploadRecord, campaign: BookCampaign, options: UploadOptions, rows: StagedRow[], now: Date, mode: CheckMode): Promise<void> {
   const rejected: Rejection[] = [];
   const passing: number[] = [];
+  const states = new Set<string>();
   for (const row of rows) {
-    const problem = donorRowProblem(campaign, row.data as unknown as DonorImportValues, { confirmOutsideCycle: options.confirm_outside_cycle === true });
+    const values = row.data as unknown as DonorImportValues;
+    const problem = donorRowProblem(campaign, values, { confirmOutsideCycle: options.confirm_outside_cycle === true });
     if (problem) rejected.push({ rowNumber: row.rowNumber, outcome: 'rejected', reason: problem });
-    else passing.push(row.rowNumber);
+    else {
+      passing.push(row.rowNumber);
+      if (values.donor.state) states.add(values.donor.state);
+    }
   }
   await rejectRows(tx, upload.id, rejected);
-  await checkOncePerBatch(tx, mode, { campaignId: upload.campaignId, uploadId: upload.id, actorId: upload.createdBy, donorRowNumbers: passing });
+  await checkOncePerBatch(tx, mode, { campaignId: upload.campaignId, uploadId: upload.id, actorId: upload.createdBy, states: [...states] });
   const written = new Set(
     await insertImportedDonors(tx, { uploadId: upload.id, campaignId: upload.campaignId, fileName: upload.fileName, actorId: upload.createdBy, now, rowNumbers: passing, cycle: campaign.cycle }),
   );

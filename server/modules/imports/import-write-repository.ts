@@ -214,8 +214,8 @@ export interface BatchReferences {
   campaignId: string;
   uploadId: string;
   actorId: string | null;
-  /** Donor batches: the rows whose donors' states are referenced. */
-  donorRowNumbers?: number[];
+  /** Donor batches: the states their donors name (distinct). */
+  states?: string[];
   /** Payment batches: the pledges the donations go to. */
   pledgeIds?: string[];
 }
@@ -227,19 +227,15 @@ export interface BatchReferences {
  */
 export async function holdBatchReferences(tx: Executor, refs: BatchReferences): Promise<boolean> {
   const pledgeIds = refs.pledgeIds ?? [];
-  const rowNumbers = refs.donorRowNumbers ?? [];
+  const states = refs.states ?? [];
   const result = await tx.execute<{ ok: boolean }>(sql`
     with c as (select id from campaigns where id = ${refs.campaignId} for key share),
     u as (select id from uploads where id = ${refs.uploadId} for key share),
     a as (select id from users where id = ${refs.actorId}::uuid for key share),
-    named_states as (
-      select distinct r.data->'donor'->>'state' as value from upload_rows r
-      where r.upload_id = ${refs.uploadId} and r.row_number = any(${sql.param(rowNumbers)}::int[]) and r.data->'donor'->>'state' is not null
-    ),
-    s as (select value from states where value in (select value from named_states) for key share),
+    s as (select value from states where value = any(${sql.param(states)}::text[]) for key share),
     p as (select id from pledges where campaign_id = ${refs.campaignId} and id = any(${sql.param(pledgeIds)}::uuid[]) for key share)
     select (select count(*) from c) = 1 and (select count(*) from u) = 1 and (select count(*) from a) = ${refs.actorId === null ? 0 : 1}
-       and (select count(*) from s) = (select count(*) from named_states) and (select count(*) from p) = ${pledgeIds.length} as ok`);
+       and (select count(*) from s) = ${states.length} and (select count(*) from p) = ${pledgeIds.length} as ok`);
   return result.rows[0]?.ok === true;
 }
 
