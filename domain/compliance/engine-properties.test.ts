@@ -10,7 +10,7 @@
  * the engine and of RULE_TABLE (literal published figures).
  */
 import fc from 'fast-check';
-import { aggregateCents, checkContribution, matchFor } from './engine';
+import { aggregateCents, checkContribution, matchByContribution, matchFor, netCents } from './engine';
 import type { ComplianceCampaign, ComplianceContribution, ComplianceDonor, CompliancePledge } from './types';
 import type { Eligibility, PaymentMethod } from '../donor-book/enums';
 
@@ -306,6 +306,15 @@ function run(combo: Combo, eligibility: Eligibility, ops: readonly Op[], stats: 
     expect(match.matchable_cents, `${where}: matchable within the cap`).toBeLessThanOrEqual(expected.matchCap);
     expect(match.matchable_cents, `${where}: matchable`).toBe(expected.matchable(state.gifts.map((g) => ({ net: net(g), method: g.method }))));
     expect(match.public_funds_cents, `${where}: public funds = formula(matchable ${match.matchable_cents})`).toBe(expected.funds(match.matchable_cents));
+    const { answer, parts } = matchByContribution(campaign, donor, contributions);
+    expect(answer, `${where}: matchFor = matchByContribution's answer`).toEqual(match);
+    expect(parts.reduce((sum, p) => sum + p.matchable_cents, 0), `${where}: the donations' parts add up to the matchable amount`).toBe(match.matchable_cents);
+    expect(parts.reduce((sum, p) => sum + p.public_funds_cents, 0), `${where}: the donations' public funds add up`).toBe(match.public_funds_cents);
+    parts.forEach((p, i) => {
+      expect(p.matchable_cents, `${where}: a donation's part is within its net amount`).toBeLessThanOrEqual(netCents(contributions[i]!));
+      const net = netCents(contributions[i]!);
+      if (net > 0) expect(p.reason === null, `${where}: a reason exactly when part of the net is not matchable`).toBe(p.matchable_cents === net);
+    });
     if (match.public_funds_cents > 0) stats.matched += 1;
   });
 }

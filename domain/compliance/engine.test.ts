@@ -1,4 +1,4 @@
-import { aggregateCents, checkContribution, checkDonor, isNycResident, limitFor, matchFor, netCents, ruleSetSummary } from './engine';
+import { aggregateCents, checkContribution, checkDonor, isNycResident, limitFor, matchByContribution, matchFor, netCents, ruleSetSummary } from './engine';
 import { RULE_TABLE } from './rule-table';
 import { donor } from './test-fixtures';
 import type { ComplianceCampaign, ComplianceContribution, ComplianceDonor } from './types';
@@ -532,6 +532,50 @@ describe('matchFor — NYS public campaign finance', () => {
   it('NYS contributor: an LLC is not matchable', () => {
     const answer = matchFor(nys('governor'), donor({ contributor_type: 'limited_liability_company' }), [gift(100)]);
     expect(answer.warnings.map((w) => w.code)).toEqual(['NOT_MATCHABLE_CONTRIBUTOR']);
+  });
+});
+
+describe('matchByContribution — each donation\'s part of the donor\'s match', () => {
+  const split = (campaign: ComplianceCampaign, d: ComplianceDonor, gifts: ComplianceContribution[]) => matchByContribution(campaign, d, gifts);
+
+  it('the cap fills in the order given: NYC council $100 + $100 → $100 and $75, the rest over the cap', () => {
+    const { answer, parts } = split(nyc('city_council'), donor(), [gift(100), gift(100)]);
+    expect(answer).toMatchObject({ matchable_cents: 17_500, public_funds_cents: 140_000 });
+    expect(parts.map((p) => [p.matchable_cents, p.public_funds_cents])).toEqual([
+      [10_000, 80_000],
+      [7_500, 60_000],
+    ]);
+    expect(parts[0]!.reason).toBeNull();
+    expect(parts[1]!.reason).toMatch(/^Over the matchable amount per contributor: /);
+  });
+
+  it('NYC cash over $100 is not matchable and says so; a fully refunded gift says it was refunded', () => {
+    const { parts } = split(nyc('mayor'), donor(), [gift(150, { payment_method: 'cash' }), refundedGift(50, 50), gift(20)]);
+    expect(parts).toEqual([
+      { matchable_cents: 0, public_funds_cents: 0, reason: 'A cash contribution over $100 is not matchable.' },
+      { matchable_cents: 0, public_funds_cents: 0, reason: 'Refunded.' },
+      { matchable_cents: 2_000, public_funds_cents: 16_000, reason: null },
+    ]);
+  });
+
+  it('a donor who is not matchable: every donation carries the donor\'s reason', () => {
+    const { parts } = split(nyc('mayor'), donor({ contributor_type: 'limited_liability_company' }), [gift(10), gift(20)]);
+    expect(parts.map((p) => p.reason)).toEqual(['Only natural persons other than the candidate are matchable.', 'Only natural persons other than the candidate are matchable.']);
+    expect(parts.every((p) => p.matchable_cents === 0)).toBe(true);
+  });
+
+  it('NYS tiers fill in order: $40 then $40 → $480 (12:1) then $120 (12:1 on $10) + $270 (9:1 on $30)', () => {
+    const assembly = nys('state_assembly', true, 'ny_assembly_52');
+    const { answer, parts } = split(assembly, donor({ district: 'ny_assembly_52' }), [gift(40), gift(40)]);
+    expect(parts.map((p) => p.public_funds_cents)).toEqual([48_000, 39_000]);
+    expect(answer.public_funds_cents).toBe(87_000);
+  });
+
+  it('NYS under the $5 minimum: nothing is matched, each gift says why', () => {
+    const assembly = nys('state_assembly', true, 'ny_assembly_52');
+    const { answer, parts } = split(assembly, donor({ district: 'ny_assembly_52' }), [gift(2), gift(2)]);
+    expect(answer).toMatchObject({ matchable_cents: 0, rule: 'nys_pcf.match.minimum' });
+    expect(parts.map((p) => p.reason)).toEqual([RULE_TABLE.find((r) => r.id === 'nys_pcf.match.minimum')!.description, RULE_TABLE.find((r) => r.id === 'nys_pcf.match.minimum')!.description]);
   });
 });
 

@@ -351,16 +351,37 @@ export function isNycResident(donor: ComplianceDonor): boolean {
   return NYC_ZIP_EXTRA.includes(zip) || NYC_ZIP_PREFIXES.includes(zip.slice(0, 3));
 }
 
-/** The donations that still count, each at what remains after its refunds. */
-function matchableContributions(contributions: readonly ComplianceContribution[]): ComplianceContribution[] {
-  return contributions.map((c) => ({ ...c, amount_cents: netCents(c), refunded_cents: 0 })).filter((c) => c.amount_cents > 0);
+/**
+ * How a donor's donations are matched: the donor-level answer (a reason when nothing of theirs is),
+ * which donations count, the cap and minimum on their sum, and the public funds a matchable sum
+ * brings. matchFor and matchByContribution both apply these terms, so their figures agree.
+ */
+interface MatchTerms {
+  rule: RuleId;
+  warnings: ComplianceWarning[];
+  /** Set when nothing of this donor is matchable: the reason, said once for every donation. */
+  none: string | null;
+  /** A donation's net amount that is not matchable (NYC cash over $100), with its reason. */
+  excluded: (c: ComplianceContribution, net: number) => string | null;
+  cap: number;
+  /** Under this sum of matchable donations, nothing is matched (NYS $5), with the rule it answers. */
+  minimum: { cents: number; rule: RuleId } | null;
+  funds: (matchable: number) => number;
 }
 
-function noMatch(rule: RuleId, warnings: ComplianceWarning[] = []): MatchAnswer {
-  return { matchable_cents: 0, public_funds_cents: 0, rule, warnings };
+function noMatch(rule: RuleId, warnings: ComplianceWarning[] = []): MatchTerms {
+  return {
+    rule,
+    warnings,
+    none: warnings[0]?.message ?? ruleRow(rule).description,
+    excluded: () => null,
+    cap: 0,
+    minimum: null,
+    funds: () => 0,
+  };
 }
 
-function nycMatch(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+function nycTerms(campaign: ComplianceCampaign, donor: ComplianceDonor): MatchTerms {
   if (!isParticipant(campaign)) return noMatch('nyc_cfb.match.non_participant');
   if (!includes(MATCHABLE_PERSON_TYPES, donor.contributor_type)) {
     return noMatch('nyc_cfb.match.contributor', [
@@ -379,21 +400,19 @@ function nycMatch(campaign: ComplianceCampaign, donor: ComplianceDonor, contribu
     warnings.push(warning('OFFICE_NOT_COVERED', capRule, 'The office sought is not set or not a NYC office: the smaller matchable cap is used.'));
   }
   const cashMax = ruleCents('nyc_cfb.match.cash_max');
-  let total = 0;
-  let cashExcluded = false;
-  for (const c of matchableContributions(contributions)) {
-    if (c.payment_method === 'cash' && c.amount_cents > cashMax) {
-      cashExcluded = true;
-      continue;
-    }
-    total += c.amount_cents;
-  }
-  if (cashExcluded) {
-    warnings.push(warning('CASH_OVER_100_NOT_MATCHABLE', 'nyc_cfb.match.cash_max', 'A cash contribution over $100 is not matchable.'));
-  }
-  const matchable = Math.min(total, ruleCents(capRule));
-  return { matchable_cents: matchable, public_funds_cents: matchable * ruleRatio('nyc_cfb.match.rate'), rule: capRule, warnings };
+  const rate = ruleRatio('nyc_cfb.match.rate');
+  return {
+    rule: capRule,
+    warnings,
+    none: null,
+    excluded: (c, net) => (c.payment_method === 'cash' && net > cashMax ? CASH_NOT_MATCHABLE.message : null),
+    cap: ruleCents(capRule),
+    minimum: null,
+    funds: (matchable) => matchable * rate,
+  };
 }
+
+const CASH_NOT_MATCHABLE = warning('CASH_OVER_100_NOT_MATCHABLE', 'nyc_cfb.match.cash_max', 'A cash contribution over $100 is not matchable.');
 
 /** NYS tiers: 12:1 on the first $50, 9:1 on the next $100, 8:1 on the next $100 (figures from RULE_TABLE). */
 function nysLegislativeFunds(matchable: number): number {
@@ -408,7 +427,7 @@ function nysLegislativeFunds(matchable: number): number {
   return funds;
 }
 
-function nysMatch(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+function nysTerms(campaign: ComplianceCampaign, donor: ComplianceDonor): MatchTerms {
   if (!isParticipant(campaign)) return noMatch('nys_pcf.match.non_participant');
   if (!includes(MATCHABLE_PERSON_TYPES, donor.contributor_type)) {
     return noMatch('nys_pcf.match.contributor', [
@@ -442,30 +461,91 @@ function nysMatch(campaign: ComplianceCampaign, donor: ComplianceDonor, contribu
       );
     }
   }
-  const total = matchableContributions(contributions).reduce((sum, c) => sum + c.amount_cents, 0);
   const rule = legislative ? 'nys_pcf.match.legislative.tier1.rate' : statewide ? 'nys_pcf.match.statewide.rate' : 'nys_pcf.match.office_not_covered';
   if (!legislative && !statewide) {
     warnings.push(warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not covered: the statewide 6:1 formula is used.'));
   }
-  if (total < ruleCents('nys_pcf.match.minimum')) {
-    return noMatch('nys_pcf.match.minimum', warnings);
-  }
-  const matchable = Math.min(total, ruleCents('nys_pcf.match.cap'));
-  const funds = legislative ? nysLegislativeFunds(matchable) : matchable * ruleRatio(rule);
-  return { matchable_cents: matchable, public_funds_cents: funds, rule, warnings };
+  const ratio = legislative ? 0 : ruleRatio(rule);
+  return {
+    rule,
+    warnings,
+    none: null,
+    excluded: () => null,
+    cap: ruleCents('nys_pcf.match.cap'),
+    minimum: { cents: ruleCents('nys_pcf.match.minimum'), rule: 'nys_pcf.match.minimum' },
+    funds: legislative ? nysLegislativeFunds : (matchable) => matchable * ratio,
+  };
 }
 
-/** The donor's matchable amount and the public funds it brings, per the campaign's rule set. */
-export function matchFor(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+function matchTerms(campaign: ComplianceCampaign, donor: ComplianceDonor): MatchTerms {
   switch (campaign.rule_set) {
     case 'nyc_cfb':
-      return nycMatch(campaign, donor, contributions);
+      return nycTerms(campaign, donor);
     case 'nys_pcf':
-      return nysMatch(campaign, donor, contributions);
+      return nysTerms(campaign, donor);
     case 'custom':
     default:
       return noMatch('custom.match.none');
   }
+}
+
+/** One donation's part of its donor's match, and why the rest of its net amount is not matchable. */
+export interface ContributionMatch {
+  matchable_cents: number;
+  public_funds_cents: number;
+  /** Null when all of the donation's net amount is matchable (or nothing of it remains). */
+  reason: string | null;
+}
+
+const REFUNDED = 'Refunded.';
+
+/**
+ * The donor's match and each donation's part of it. `contributions` in the order the cap fills
+ * (date order): each matchable donation takes what is left under the cap, and its public funds are
+ * what it adds to the donor's (NYS tiers fill in the same order). The parts add up to the answer.
+ */
+export function matchByContribution(
+  campaign: ComplianceCampaign,
+  donor: ComplianceDonor,
+  contributions: readonly ComplianceContribution[],
+): { answer: MatchAnswer; parts: ContributionMatch[] } {
+  const terms = matchTerms(campaign, donor);
+  const nets = contributions.map(netCents);
+  const reasons = contributions.map((c, i): string | null => (nets[i] === 0 ? null : terms.none ?? terms.excluded(c, nets[i])));
+  const warnings = [...terms.warnings];
+  if (terms.none === null && reasons.some((r) => r === CASH_NOT_MATCHABLE.message)) warnings.push(CASH_NOT_MATCHABLE);
+  let total = 0;
+  nets.forEach((net, i) => {
+    if (reasons[i] === null) total += net;
+  });
+  let rule = terms.rule;
+  let matchable = Math.min(total, terms.cap);
+  let belowMinimum: string | null = null;
+  if (terms.none === null && terms.minimum && total < terms.minimum.cents) {
+    rule = terms.minimum.rule;
+    matchable = 0;
+    belowMinimum = ruleRow(terms.minimum.rule).description;
+  }
+  const capReason = `Over the matchable amount per contributor: ${ruleRow(terms.rule).description}`;
+  let left = matchable;
+  let funds = 0;
+  const parts = contributions.map((_, i): ContributionMatch => {
+    const net = nets[i];
+    if (net === 0) return { matchable_cents: 0, public_funds_cents: 0, reason: contributions[i].amount_cents > 0 ? REFUNDED : null };
+    if (reasons[i] !== null) return { matchable_cents: 0, public_funds_cents: 0, reason: reasons[i] };
+    if (belowMinimum !== null) return { matchable_cents: 0, public_funds_cents: 0, reason: belowMinimum };
+    const part = Math.min(net, left);
+    left -= part;
+    const before = funds;
+    funds = terms.funds(matchable - left);
+    return { matchable_cents: part, public_funds_cents: funds - before, reason: part < net ? capReason : null };
+  });
+  return { answer: { matchable_cents: matchable, public_funds_cents: terms.funds(matchable), rule, warnings }, parts };
+}
+
+/** The donor's matchable amount and the public funds it brings, per the campaign's rule set. */
+export function matchFor(campaign: ComplianceCampaign, donor: ComplianceDonor, contributions: readonly ComplianceContribution[]): MatchAnswer {
+  return matchByContribution(campaign, donor, contributions).answer;
 }
 
 // ── summary ─────────────────────────────────────────────────────────────────────────────────
