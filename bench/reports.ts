@@ -16,9 +16,11 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { REPORT_PATHS, reportDataUrl, reportListUrl, type ReportEntry, type ReportFormat, type ReportListData } from '../domain/reports/api-contract';
+import { loadBookCampaign } from '../server/modules/donors/book-campaign';
 import { orderBy } from '../server/modules/reports/report-query-repository';
 import { donationSelect } from '../server/modules/reports/report-query-repository';
 import { seedBook, signIn } from './donor-book';
@@ -45,7 +47,8 @@ const RUNS: FileRun[] = [
 ];
 
 async function copySeconds(pool: pg.Pool, campaignId: string, filter: FileRun['filter']): Promise<number> {
-  const query = new PgDialect().sqlToQuery(sql`select * from (${donationSelect(campaignId, filter)}) q order by ${orderBy('-paying_date', new Set())}`);
+  const { cycle } = await loadBookCampaign(drizzle(pool), campaignId);
+  const query = new PgDialect().sqlToQuery(sql`select * from (${donationSelect(campaignId, filter, cycle)}) q order by ${orderBy('-paying_date', new Set())}`);
   const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(query.params[Number(n) - 1]).replace(/'/g, "''")}'`);
   const client = await pool.connect();
   try {

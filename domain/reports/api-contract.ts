@@ -55,7 +55,8 @@ export const REPORT_ROUTES: Record<ReportType, string> = {
 
 /** The one line at the top of each report page (and in each file's header block). */
 export const REPORT_DESCRIPTIONS: Record<ReportType, string> = {
-  donation: 'Every donation received in the period, with the donor, the method, what was refunded and the net amount (matchable amounts are per donor: see the Match report).',
+  donation:
+    "Every donation received in the period, with the donor, the method, what was refunded, the net amount and its matchable part (the donor's matchable amount filled in date order across their donations of the election cycle; the Match report shows it per donor).",
   pledges_receivable: 'Every pledge with money still owed, what was paid, the next payment date and how long it is overdue (by commitment date).',
   due: 'Payments due on open pledges: overdue ones and those due within the window, with contact details to remind the donor.',
   donor_limit: "Each donor's aggregate in the campaign's election cycle against their contribution limit (with dates set: the donors who gave in that period).",
@@ -166,6 +167,8 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     money('amount_cents', 'Amount'),
     money('refunded_cents', 'Refunded'),
     money('net_cents', 'Net'),
+    money('matchable_cents', 'Matchable'),
+    text('match_reason', 'Not matchable because', 18, { under: 'matchable_cents' }),
     date('pledge_date', 'Pledge of'),
     text('recipient', 'Recipient', 14),
   ],

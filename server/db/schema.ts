@@ -676,6 +676,37 @@ export const campaignBookTotals = pgTable('campaign_book_totals', {
   donorCount: integer('donor_count').notNull().default(0),
 });
 
+/**
+ * Each donation's part of its donor's match (compliance engine, matchByContribution), for the
+ * donations of the campaign's election cycle: what the donation report shows and sums in SQL. Derived
+ * data, written whole per campaign by server/modules/reports/donation-matches.ts when the book
+ * version or the campaign's match terms differ from `donation_match_states`; no foreign key to the
+ * donation (a deleted donation's row is gone at the next refresh, and readers join from donations).
+ */
+export const donationMatches = pgTable(
+  'donation_matches',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donationId: uuid('donation_id').notNull(),
+    matchableCents: bigint('matchable_cents', { mode: 'number' }).notNull(),
+    publicFundsCents: bigint('public_funds_cents', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.donationId] })],
+);
+
+/** The book version and match terms `donation_matches` was computed for, per campaign. */
+export const donationMatchStates = pgTable('donation_match_states', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  bookVersion: bigint('book_version', { mode: 'number' }).notNull(),
+  terms: text('terms').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ── Bulk uploads ────────────────────────────────────────────────────────────────────────────
 // One row per uploaded file (its status, counts and options), one row per data row of the file
 // (what was read, the outcome and why), and the column mapping a campaign last used for a layout.

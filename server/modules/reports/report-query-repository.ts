@@ -20,7 +20,7 @@ import {
 } from '../../../domain/donor-book/enums';
 import { LIMIT_STANDING_LABELS, REPORT_COLUMNS, type ReportFilter, type ReportType } from '../../../domain/reports/api-contract';
 import type { Executor } from '../../db/executor';
-import { donations, donors, expenses, pledges } from '../../db/schema';
+import { donationMatches, donations, donors, expenses, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
 import { donorSearchCondition } from '../donors/donor-list-repository';
 import { escapeLike } from '../donors/normalize';
@@ -53,7 +53,13 @@ function dateRange(column: SQL, filter: ReportFilter): SQL[] {
 
 // ── selects ─────────────────────────────────────────────────────────────────────────────────
 
-export function donationSelect(campaignId: string, filter: ReportFilter): SQL {
+export const OUTSIDE_CYCLE_REASON = "Outside the campaign's election cycle: matching counts the cycle's donations.";
+
+/**
+ * Every donation the filter keeps, with its part of its donor's match (`donation_matches`, made
+ * current by donation-matches.ts before this is read; a donation outside the cycle has no part).
+ */
+export function donationSelect(campaignId: string, filter: ReportFilter, cycle: CycleRange | null): SQL {
   const where = and([
     sql`${donations.campaignId} = ${campaignId}`,
     ...dateRange(sql`${donations.payingDate}`, filter),
@@ -65,6 +71,7 @@ export function donationSelect(campaignId: string, filter: ReportFilter): SQL {
   const street = sql`nullif(concat_ws(' ', nullif(${donors.address}, ''), nullif(${donors.aptUnit}, '')), '')`;
   const place = sql`nullif(concat_ws(' ', ${state}, nullif(${donors.zip}, '')), '')`;
   const abroad = sql`(case when ${donors.country} <> 'US' then ${donors.country} end)`;
+  const outsideCycle = cycle ? sql`${donations.payingDate} not between ${cycle.start} and ${cycle.end}` : sql`false`;
   return sql`
     select ${donations.id}::text as row_id, ${donations.donorId}::text as donor_id, ${donations.payingDate}::text as paying_date, ${donors.name} as donor_name,
            ${labelSql(sql`${donors.contributorType}`, CONTRIBUTOR_TYPE_OPTIONS)} as contributor_type,
@@ -73,9 +80,12 @@ export function donationSelect(campaignId: string, filter: ReportFilter): SQL {
            ${labelSql(sql`${donations.paymentMethod}`, PAYMENT_METHOD_OPTIONS)} || coalesce(' #' || nullif(${donations.checkNumber}, ''), '') as method,
            ${donations.paidAmountCents}::bigint as amount_cents, ${donations.refundedCents}::bigint as refunded_cents,
            (${donations.paidAmountCents} - ${donations.refundedCents})::bigint as net_cents,
+           coalesce(m.matchable_cents, 0)::bigint as matchable_cents,
+           coalesce(m.reason, case when m.donation_id is null and ${outsideCycle} then ${OUTSIDE_CYCLE_REASON} end) as match_reason,
            ${pledges.commitmentDate}::text as pledge_date, ${donations.recipient} as recipient
     from ${donations} join ${donors} on ${donors.id} = ${donations.donorId} and ${donors.campaignId} = ${campaignId}
          left join ${pledges} on ${pledges.id} = ${donations.pledgeId}
+         left join ${donationMatches} m on m.campaign_id = ${campaignId} and m.donation_id = ${donations.id}
     where ${where}`;
 }
 

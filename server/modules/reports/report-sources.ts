@@ -44,6 +44,7 @@ import {
   type OpenPledgeRow,
   type RawRow,
 } from './report-query-repository';
+import { freshDonationMatches } from './donation-matches';
 import { matchProgressBreakdown } from './match-progress';
 
 export interface SqlSource {
@@ -93,10 +94,11 @@ function presenter(type: ReportType): (raw: RawRow) => ReportRow {
 
 // ── SQL-backed reports ──────────────────────────────────────────────────────────────────────
 
-function donationSource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
+async function donationSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<SqlSource> {
+  await freshDonationMatches(app, campaign);
   return {
     kind: 'sql',
-    select: donationSelect(campaign.id, filter),
+    select: donationSelect(campaign.id, filter, campaign.cycle),
     textKeys: textKeys('donation'),
     aggregates: { ...totalAggregates('donation'), donors: sql`count(distinct q.donor_id)` },
     present: presenter('donation'),
@@ -106,6 +108,7 @@ function donationSource(campaign: BookCampaign, filter: ReportFilter): SqlSource
       money('amount_cents', 'Received', a.amount_cents ?? 0),
       money('refunded_cents', 'Refunded', a.refunded_cents ?? 0),
       money('net_cents', 'Net raised', a.net_cents ?? 0),
+      money('matchable_cents', 'Matchable', a.matchable_cents ?? 0),
     ],
     breakdown: async () => null,
   };
@@ -361,7 +364,7 @@ export async function reportSource(app: FastifyInstance, campaignId: string, typ
 async function sourceOf(app: FastifyInstance, campaign: BookCampaign, type: ReportType, filter: ReportFilter): Promise<SqlSource | RowsSource> {
   switch (type) {
     case 'donation':
-      return donationSource(campaign, filter);
+      return donationSource(app, campaign, filter);
     case 'expense':
       return expenseSource(app, campaign, filter);
     case 'donor_history':

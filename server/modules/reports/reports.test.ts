@@ -26,11 +26,11 @@ import {
 } from '../../../domain/reports/api-contract';
 import { activeUser, get, post } from '../../test/auth-helpers';
 import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
-import { addDonation, customCampaign } from '../../test/donor-book-helpers';
+import { addDonation, addDonor, customCampaign } from '../../test/donor-book-helpers';
 import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { eq } from 'drizzle-orm';
-import { donors, reports } from '../../db/schema';
+import { campaigns, donors, reports } from '../../db/schema';
 import { recoverReports, runReport } from './report-job';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -90,6 +90,14 @@ describe('reports', () => {
     const match = await data('match');
     expect(match.totals.matchable_cents).toBe(stats.matchable_cents);
     expect(match.totals.public_funds_cents).toBe(stats.public_funds_cents);
+    // Each donation's matchable part: they add up to the dashboard's, and per donor to the match report's.
+    expect(stats.matchable_cents).toBeGreaterThan(0);
+    expect(donation.totals.matchable_cents).toBe(stats.matchable_cents);
+    const perDonor = new Map<string, number>();
+    for (const r of donation.rows) perDonor.set(String(r.donor_id), (perDonor.get(String(r.donor_id)) ?? 0) + Number(r.matchable_cents));
+    for (const r of match.rows) expect(perDonor.get(String(r.donor_id)) ?? 0, String(r.donor_name)).toBe(Number(r.matchable_cents));
+    expect(donation.rows.some((r) => Number(r.net_cents) > 0 && Number(r.matchable_cents) < Number(r.net_cents) && r.match_reason)).toBe(true);
+    expect(donation.rows.every((r) => Number(r.matchable_cents) <= Math.max(0, Number(r.net_cents)))).toBe(true);
     const limits = await data('donor_limit');
     expect(limits.total).toBe(stats.donor_count);
   });
@@ -218,6 +226,38 @@ describe('reports', () => {
     expect(theirs.report_list).toEqual([]);
     const empty = (await get(t, reportDataUrl(outsiderCampaignId, 'donation'), outsider.token)).json().data as ReportData;
     expect(empty).toMatchObject({ total: 0, rows: [], totals: { amount_cents: 0, refunded_cents: 0, net_cents: 0 } });
+  });
+
+  it("gives each donation its part of the donor's match in date order, and follows writes and the campaign's terms", async () => {
+    const day = String((await data('donation')).rows.find((r) => Number(r.matchable_cents) > 0)!.paying_date); // a day of the cycle
+    const donor = await addDonor(t, owner.token, campaignId, { name: 'Matchsplit Person', city: 'Brooklyn', zip: '11201' });
+    await addDonation(t, owner.token, campaignId, donor.donor_id, { paid_amount_cents: 20_000, paying_date: day, payment_method: 'check' });
+    const first = await data('donation', '&search=Matchsplit');
+    expect(first.rows.map((r) => [r.net_cents, r.matchable_cents, r.match_reason])).toEqual([[20_000, 20_000, null]]);
+    await addDonation(t, owner.token, campaignId, donor.donor_id, { paid_amount_cents: 10_000, paying_date: day, payment_method: 'card' });
+    const second = await data('donation', '&search=Matchsplit&sort=amount_cents');
+    // The Mayor's $250 cap: the first gift's $200, then $50 of the second.
+    expect(second.rows.map((r) => [r.net_cents, r.matchable_cents])).toEqual([
+      [10_000, 5_000],
+      [20_000, 20_000],
+    ]);
+    expect(String(second.rows[0]!.match_reason)).toMatch(/^Over the matchable amount per contributor: /);
+    expect(second.totals.matchable_cents).toBe(25_000);
+    const matchRow = (await data('match', '&search=Matchsplit')).rows[0]!;
+    expect(matchRow.matchable_cents).toBe(25_000);
+
+    // The campaign leaves the program: nothing is matchable, each donation says why.
+    await t.app.db.update(campaigns).set({ participantStatus: 'non_participant' }).where(eq(campaigns.id, campaignId));
+    await t.app.changes.sync();
+    try {
+      const out = await data('donation', '&search=Matchsplit');
+      expect(out.rows.map((r) => r.matchable_cents)).toEqual([0, 0]);
+      expect(out.rows.every((r) => typeof r.match_reason === 'string' && r.match_reason.length > 0)).toBe(true);
+    } finally {
+      await t.app.db.update(campaigns).set({ participantStatus: 'participant' }).where(eq(campaigns.id, campaignId));
+      await t.app.changes.sync();
+    }
+    expect((await data('donation', '&search=Matchsplit')).totals.matchable_cents).toBe(25_000);
   });
 
   it('answers a repeated page from memory and computes again after a write of the book', async () => {

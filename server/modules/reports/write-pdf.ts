@@ -41,6 +41,8 @@ interface Layout {
   x: number;
   width: number;
   align: 'left' | 'right';
+  /** Figures and dates are never cut: one too wide is drawn smaller. */
+  whole: boolean;
 }
 
 function layoutOf(columns: readonly ReportColumn[]): Layout[] {
@@ -48,7 +50,12 @@ function layoutOf(columns: readonly ReportColumn[]): Layout[] {
   let x = PAGE.margin;
   return columns.map((c) => {
     const width = (c.width / total) * USABLE;
-    const cell = { x: x + GAP / 2, width: width - GAP, align: c.kind === 'money' || c.kind === 'count' ? ('right' as const) : ('left' as const) };
+    const cell = {
+      x: x + GAP / 2,
+      width: width - GAP,
+      align: c.kind === 'money' || c.kind === 'count' ? ('right' as const) : ('left' as const),
+      whole: c.kind !== 'text',
+    };
     x += width;
     return cell;
   });
@@ -100,16 +107,16 @@ class PdfTable {
     return `${text.slice(0, low)}…`;
   }
 
-  /** Texts are cut to their column; figures (right-aligned) never are: one too wide is drawn smaller. */
+  /** Texts are cut to their column; figures and dates never are: one too wide is drawn smaller. */
   private drawCells(texts: string[], layout: Layout[], y: number, font: string): void {
     const doc = this.doc.font(font).fontSize(FONT_SIZE);
     texts.forEach((text, i) => {
       const cell = layout[i];
       if (!cell || text === '') return;
       const options = { width: cell.width, align: cell.align, lineBreak: false } as const;
-      const width = cell.align === 'right' ? doc.widthOfString(text) : 0;
+      const width = cell.whole ? doc.widthOfString(text) : 0;
       if (width <= cell.width) {
-        doc.text(cell.align === 'right' ? text : this.fit(text, cell.width), cell.x, y, options);
+        doc.text(cell.whole ? text : this.fit(text, cell.width), cell.x, y, options);
         return;
       }
       const size = (FONT_SIZE * cell.width) / width;
@@ -160,7 +167,7 @@ class PdfTable {
   }
 
   text(value: string, font = CELL_BOLD): void {
-    this.drawCells([value], [{ x: PAGE.margin, width: USABLE, align: 'left' }], this.nextLine(), font);
+    this.drawCells([value], [{ x: PAGE.margin, width: USABLE, align: 'left', whole: false }], this.nextLine(), font);
   }
 
   blank(): void {
