@@ -89,6 +89,38 @@ async function pageMs(api: Api, page: number): Promise<number> {
   return times.sort((a, b) => a - b)[2]!;
 }
 
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/**
+ * Each donation's matchable part (donation_matches): computed whole on the first donation report
+ * after the seed, then only for the donors a write touched. Prints both, and the dashboard's
+ * total-stats after one donation (median of 5).
+ */
+async function matchFigures(api: Api, pool: pg.Pool, campaignId: string): Promise<void> {
+  const page = () => call(api, 'GET', `${reportDataUrl(api.campaignId, 'donation')}?page=1&limit=25`);
+  const stats = () => call(api, 'GET', `/donation/dashboard/stats/total-stats/${api.campaignId}`);
+  const whole = await timed(page);
+  const afterWrite: { page: number; stats: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    await pool.query(
+      `insert into donations (campaign_id, donor_id, paying_date, paid_amount_cents, payment_method, source, created_by, created_at, updated_at)
+       select campaign_id, id, date '2025-06-01', 1000, 'card', 'manual', created_by, now(), now() from donors where campaign_id = $1 order by random() limit 1`,
+      [campaignId],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    afterWrite.push({ stats: await timed(stats), page: await timed(page) });
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+  console.log(
+    `\ndonation matches: first donation report page ${(whole / 1000).toFixed(2)} s (every donation's match computed and written); ` +
+      `after one donation: total-stats ${median(afterWrite.map((x) => x.stats)).toFixed(0)} ms, donation report page ${median(afterWrite.map((x) => x.page)).toFixed(0)} ms (median of 5)`,
+  );
+}
+
 export async function benchReports(): Promise<boolean> {
   const loadBefore = loadavg()[0].toFixed(1);
   const running = await startServerWithDatabase();
@@ -97,6 +129,7 @@ export async function benchReports(): Promise<boolean> {
     const campaignId = await seedBook(pool);
     const api: Api = { url: server.url, token: await signIn(server.url), campaignId };
     console.log(`load average ${loadBefore} before`);
+    await matchFigures(api, pool, campaignId);
     let ok = true;
     console.log('\n| file | rows | size MB | seconds (limit) | COPY s | ratio | RSS growth MB (limit 150) | within |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---|');

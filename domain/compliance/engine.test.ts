@@ -546,7 +546,7 @@ describe('matchByContribution — each donation\'s part of the donor\'s match', 
       [7_500, 60_000],
     ]);
     expect(parts[0]!.reason).toBeNull();
-    expect(parts[1]!.reason).toMatch(/^Over the matchable amount per contributor: /);
+    expect(parts[1]!.reason).toBe('Over the $175.00 matchable per contributor.');
   });
 
   it('NYC cash over $100 is not matchable and says so; a fully refunded gift says it was refunded', () => {

@@ -5,6 +5,7 @@
  * Pure: no React, no Node.
  */
 import { NATURAL_PERSON_TYPES, type ContributorType } from '../donor-book/enums';
+import { formatCents } from '../money';
 import { pledgeRemainingCents } from '../donor-book/pledges';
 import {
   NYC_CITYWIDE_OFFICES,
@@ -526,7 +527,7 @@ export function matchByContribution(
     matchable = 0;
     belowMinimum = ruleRow(terms.minimum.rule).description;
   }
-  const capReason = `Over the matchable amount per contributor: ${ruleRow(terms.rule).description}`;
+  const capReason = `Over the ${formatCents(terms.cap)} matchable per contributor.`;
   let left = matchable;
   let funds = 0;
   const parts = contributions.map((_, i): ContributionMatch => {

@@ -678,10 +678,12 @@ export const campaignBookTotals = pgTable('campaign_book_totals', {
 
 /**
  * Each donation's part of its donor's match (compliance engine, matchByContribution), for the
- * donations of the campaign's election cycle: what the donation report shows and sums in SQL. Derived
- * data, written whole per campaign by server/modules/reports/donation-matches.ts when the book
- * version or the campaign's match terms differ from `donation_match_states`; no foreign key to the
- * donation (a deleted donation's row is gone at the next refresh, and readers join from donations).
+ * donations of the campaign's election cycle: what the donation report shows and sums in SQL, and
+ * (through the totals in `donation_match_states`) the dashboard's matchable amount and public funds.
+ * Derived data, kept by server/modules/donors/donation-matches.ts: the donors a write touched are
+ * marked in `donation_match_dirty` by triggers (migration 0022) and computed again on the next read;
+ * everything is computed again when the campaign's match terms change. No foreign key to the donation
+ * (a deleted donation's donor is marked, and readers join from donations).
  */
 export const donationMatches = pgTable(
   'donation_matches',
@@ -689,23 +691,41 @@ export const donationMatches = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id').notNull(),
     donationId: uuid('donation_id').notNull(),
     matchableCents: bigint('matchable_cents', { mode: 'number' }).notNull(),
     publicFundsCents: bigint('public_funds_cents', { mode: 'number' }).notNull(),
     reason: text('reason'),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.donationId] })],
+  (t) => [primaryKey({ columns: [t.campaignId, t.donorId, t.donationId] })],
 );
 
-/** The book version and match terms `donation_matches` was computed for, per campaign. */
+/** The match terms `donation_matches` was computed for, and its totals, per campaign. */
 export const donationMatchStates = pgTable('donation_match_states', {
   campaignId: uuid('campaign_id')
     .primaryKey()
     .references(() => campaigns.id, { onDelete: 'cascade' }),
-  bookVersion: bigint('book_version', { mode: 'number' }).notNull(),
   terms: text('terms').notNull(),
+  matchableCents: bigint('matchable_cents', { mode: 'number' }).notNull(),
+  publicFundsCents: bigint('public_funds_cents', { mode: 'number' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Donors whose matches a write made stale. */
+export const donationMatchDirty = pgTable(
+  'donation_match_dirty',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id').notNull(),
+    /** The marking transaction's id (never reused), so a mark made after a read is told apart. */
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.donorId] })],
+);
 
 // ── Bulk uploads ────────────────────────────────────────────────────────────────────────────
 // One row per uploaded file (its status, counts and options), one row per data row of the file

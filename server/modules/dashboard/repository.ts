@@ -165,37 +165,3 @@ export async function donorCycleFigures(db: Executor, campaignId: string): Promi
   return { rows, version: result.rows.length > 0 ? n(result.rows[0].version) : null };
 }
 
-/** A donor as the compliance engine sees it, with its donations in the range (not refunded). */
-export interface DonorContributions extends DonorRules {
-  amounts: number[];
-  methods: string[];
-}
-
-/**
- * Every donor of the campaign with a donation in `range`, with those donations (amount and payment
- * method, not refunded), in ONE statement: one pass over the donations, a hash aggregate per donor.
- */
-export async function donorContributions(db: Executor, campaignId: string, range: DateRange | null): Promise<Versioned<DonorContributions>> {
-  const result = await db.execute<DonorRulesColumns & {
-    version: string;
-    amounts: number[];
-    methods: string[];
-  }>(sql`
-    with dn as (
-      select donor_id, array_agg(paid_amount_cents - refunded_cents) as amounts, array_agg(payment_method) as methods
-      from donations
-      where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents ${inRange(sql`paying_date`, range)}
-      group by donor_id
-    )
-    select ${versionSql(campaignId)} as version, d.contributor_type, d.eligibility, d.country, d.state, d.city, d.zip, d.district, dn.amounts, dn.methods
-    from donors d
-    join dn on dn.donor_id = d.id
-    where d.campaign_id = ${campaignId}
-  `);
-  const rows = result.rows.map((row) => ({
-    ...toDonorRules(row),
-    amounts: row.amounts.map(Number),
-    methods: row.methods,
-  }));
-  return { rows, version: result.rows.length > 0 ? n(result.rows[0].version) : null };
-}

@@ -4,8 +4,9 @@
  * - total-stats: the whole book. Raised = donations net of refunds; pledged = commitments not
  *   written off; outstanding = what remains of those pledges; spent = expenses; cash on hand =
  *   raised − spent. Matchable and public funds are the sum over donors of the compliance engine's
- *   matchFor over the donor's donations in the campaign's election cycle (all time without one): the
- *   matching programs match per election, as the donor list and the match report do.
+ *   match over the donor's donations in the campaign's election cycle (all time without one): the
+ *   matching programs match per election, as the donor list and the match report do. They are kept
+ *   per donation as writes happen (donors/donation-matches.ts), so a write costs the donors it touched.
  * - monthly-stats: the last `months` calendar months (UTC) by the app clock, oldest first, months
  *   without activity included.
  * - cycle-stats: the election cycle's dates and what happened inside them. Per contributor type and
@@ -20,7 +21,7 @@
  * Each figure is one statement (100k donations: one pass each).
  */
 import type { FastifyInstance } from 'fastify';
-import { limitFor, matchFor } from '../../../domain/compliance/engine';
+import { limitFor } from '../../../domain/compliance/engine';
 import type { ComplianceCampaign } from '../../../domain/compliance/types';
 import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/api-contract';
 import { CONTRIBUTOR_TYPES, PAYMENT_METHODS } from '../../../domain/donor-book/enums';
@@ -28,35 +29,19 @@ import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from '../donors/book-campaign';
 import { readBookCampaign } from '../donors/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';
-import { giftsToContributions } from '../donors/donor-repository';
+import { freshDonationMatches } from '../donors/donation-matches';
 import { cachedListFigure } from '../donors/list-cache';
 import {
   bookTotals,
-  donorContributions,
   donorCycleFigures,
   monthlyBookSums,
   monthlySpent,
   raisedByPaymentMethod,
   spentCents,
   type DateRange,
-  type DonorContributions,
   type DonorCycleFigures,
   type MonthlyRow,
 } from './repository';
-
-/** Sum over donors of matchFor: matchable amounts and the public funds they bring. */
-export function matchTotals(campaign: ComplianceCampaign, donors: readonly DonorContributions[]): { matchable_cents: number; public_funds_cents: number } {
-  let matchable = 0;
-  let publicFunds = 0;
-  for (const donor of donors) {
-    // The repository answers net amounts (refunds taken off) of donations not wholly refunded.
-    const contributions = giftsToContributions(donor.amounts.map((amount, i) => [amount, donor.methods[i]!] as const));
-    const answer = matchFor(campaign, complianceDonorOf(donor), contributions);
-    matchable += answer.matchable_cents;
-    publicFunds += answer.public_funds_cents;
-  }
-  return { matchable_cents: matchable, public_funds_cents: publicFunds };
-}
 
 /** Donors whose aggregate is above 0 and at or over their limit (a donor without a limit is never at it). */
 export function countDonorsAtLimit(campaign: ComplianceCampaign, donors: readonly DonorCycleFigures[]): number {
@@ -96,11 +81,9 @@ export async function totalStats(app: FastifyInstance, ctx: CampaignContext): Pr
       return { value, version };
     }),
     spentCents(app.db, campaign.id, null),
-    // Matching is per election: the donations in the cycle, as the donor list and the match report count them.
-    cached(app, campaign, 'match', async () => {
-      const { rows, version } = await donorContributions(app.db, campaign.id, cycleRange(campaign.cycle));
-      return { value: matchTotals(campaign.compliance, rows), version };
-    }),
+    // Matching is per election: the donations in the cycle, as the donor list and the match report
+    // count them; kept per donation as writes happen (donors/donation-matches.ts).
+    freshDonationMatches(app, campaign),
   ]);
   return {
     total_raised_cents: totals.raisedCents,
@@ -110,7 +93,8 @@ export async function totalStats(app: FastifyInstance, ctx: CampaignContext): Pr
     cash_on_hand_cents: totals.raisedCents - spent,
     donor_count: totals.donorCount,
     donation_count: totals.donationCount,
-    ...match,
+    matchable_cents: match.matchableCents,
+    public_funds_cents: match.publicFundsCents,
   };
 }
 

@@ -44,7 +44,7 @@ import {
   type OpenPledgeRow,
   type RawRow,
 } from './report-query-repository';
-import { freshDonationMatches } from './donation-matches';
+import { freshDonationMatches } from '../donors/donation-matches';
 import { matchProgressBreakdown } from './match-progress';
 
 export interface SqlSource {
