@@ -31,16 +31,32 @@ CREATE TABLE "donation_matches" (
 ALTER TABLE "donation_match_dirty" ADD CONSTRAINT "donation_match_dirty_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "donation_match_states" ADD CONSTRAINT "donation_match_states_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "donation_matches" ADD CONSTRAINT "donation_matches_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- A statement that writes more than 500 donations (an import batch) marks its campaigns as a whole
+-- (donor_id 00000000-…: compute everything), one row instead of one per donor.
 CREATE OR REPLACE FUNCTION "donation_match_mark_donations"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  whole constant uuid := '00000000-0000-0000-0000-000000000000';
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
-      SELECT DISTINCT r.campaign_id, r.donor_id FROM new_rows r
-      ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
+    IF (SELECT count(*) FROM new_rows) > 500 THEN
+      INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
+        SELECT DISTINCT r.campaign_id, whole FROM new_rows r
+        ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
+    ELSE
+      INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
+        SELECT DISTINCT r.campaign_id, r.donor_id FROM new_rows r
+        ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
+    END IF;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
-      SELECT DISTINCT r.campaign_id, r.donor_id FROM old_rows r
-      ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
+    IF (SELECT count(*) FROM old_rows) > 500 THEN
+      INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
+        SELECT DISTINCT r.campaign_id, whole FROM old_rows r
+        ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
+    ELSE
+      INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
+        SELECT DISTINCT r.campaign_id, r.donor_id FROM old_rows r
+        ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
+    END IF;
   ELSE
     INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
       SELECT x.campaign_id, x.donor_id FROM (
@@ -55,13 +71,9 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "donation_match_mark_donors"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "donation_match_mark_donor"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id")
-    SELECT DISTINCT n.campaign_id, n.id
-    FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE (n.contributor_type, n.eligibility, n.country, n.state, n.city, n.zip, n.district)
-          IS DISTINCT FROM (o.contributor_type, o.eligibility, o.country, o.state, o.city, o.zip, o.district)
+  INSERT INTO "donation_match_dirty" AS m ("campaign_id", "donor_id") VALUES (NEW.campaign_id, NEW.id)
     ON CONFLICT ("campaign_id", "donor_id") DO UPDATE SET "seq" = excluded.seq;
   RETURN NULL;
 END
@@ -69,5 +81,10 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "donations_match_mark_insert" AFTER INSERT ON "donations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "donation_match_mark_donations"();--> statement-breakpoint
 CREATE TRIGGER "donations_match_mark_update" AFTER UPDATE ON "donations" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "donation_match_mark_donations"();--> statement-breakpoint
 CREATE TRIGGER "donations_match_mark_delete" AFTER DELETE ON "donations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "donation_match_mark_donations"();--> statement-breakpoint
-CREATE TRIGGER "donors_match_mark_update" AFTER UPDATE ON "donors" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "donation_match_mark_donors"();--> statement-breakpoint
+-- A row trigger on the matching columns only: the totals triggers' updates of donors (every donation
+-- write) do not name them, so it never fires for those.
+CREATE TRIGGER "donors_match_mark_update" AFTER UPDATE OF "contributor_type", "eligibility", "country", "state", "city", "zip", "district" ON "donors"
+  FOR EACH ROW WHEN ((OLD.contributor_type, OLD.eligibility, OLD.country, OLD.state, OLD.city, OLD.zip, OLD.district)
+                     IS DISTINCT FROM (NEW.contributor_type, NEW.eligibility, NEW.country, NEW.state, NEW.city, NEW.zip, NEW.district))
+  EXECUTE FUNCTION "donation_match_mark_donor"();--> statement-breakpoint
 SELECT "cdt_user_triggers_always"(true);

@@ -189,6 +189,21 @@ describe('donation matches, kept as writes happen', () => {
     expectSame(await readAndRecompute(), 'after the second write');
   });
 
+  it('marks the campaign as a whole for a statement of many donations (an import batch), and computes everything', async () => {
+    await readAndRecompute();
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      campaignId,
+      donorId: donorIds[i % donorIds.length]!,
+      payingDate: day(i % 300),
+      paidAmountCents: 1_000 + i,
+      paymentMethod: i % 7 === 0 ? 'cash' : 'card',
+    }));
+    await t.db.insert(donations).values(rows);
+    const marks = (await findMatchStatus(t.db, campaignId)).dirty;
+    expect(marks.map((m) => m.donorId)).toEqual(['00000000-0000-0000-0000-000000000000']);
+    expectSame(await readAndRecompute(), 'after 600 donations in one statement');
+  });
+
   it("computes everything again when the campaign's match terms change", async () => {
     await readAndRecompute();
     await t.db.update(campaigns).set({ officeSought: 'city_council' }).where(eq(campaigns.id, campaignId));

@@ -8,7 +8,8 @@
  * Kept incrementally: the triggers of migration 0022 mark the donors a write touches; the next read
  * computes those donors again (a few milliseconds after one write). Everything is computed again when
  * the campaign's match terms (rule set, participation, office, district, cycle) differ from the
- * stored ones, or when more than half the donors are marked. Single flight per campaign in this
+ * stored ones, when many donors are marked, or when one statement wrote many donations (an import
+ * batch marks its campaign as a whole). Single flight per campaign in this
  * instance; writers of several instances are serialised by an advisory lock and clear exactly the
  * marks they read, so a mark made meanwhile is never lost.
  */
@@ -72,6 +73,8 @@ function perApp<T>(store: WeakMap<FastifyInstance, Map<string, T>>, app: Fastify
 
 /** With more donors marked than this, everything is computed again in one pass. */
 const WHOLE_MARKS = 10_000;
+/** The mark of a statement that wrote many donations (migration 0022): compute everything. */
+const WHOLE_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
 
 const sameMarks = (a: readonly DirtyMark[], b: readonly DirtyMark[]): boolean => {
   if (a.length !== b.length) return false;
@@ -83,7 +86,7 @@ async function refresh(app: FastifyInstance, campaign: BookCampaign, terms: stri
   const read = await findMatchStatus(app.db, campaign.id);
   const { state, dirty, version } = read;
   if (state && state.terms === terms && dirty.length === 0) return { ...state, version, terms };
-  const whole = !state || state.terms !== terms || dirty.length > WHOLE_MARKS;
+  const whole = !state || state.terms !== terms || dirty.length > WHOLE_MARKS || dirty.some((d) => d.donorId === WHOLE_CAMPAIGN);
   const donorIds = whole ? null : dirty.map((d) => d.donorId);
   // Read after the marks: the rows computed are at least as new as every mark cleared below.
   const rows = donationMatchRows(campaign, await donorCycleDonations(app.db, campaign.id, campaign.cycle, donorIds));
