@@ -159,7 +159,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   donation: [
     date('paying_date', 'Date'),
     text('donor_name', 'Donor', 22),
-    text('contributor_type', 'Contributor type', 16),
+    text('contributor_type', 'Contributor type', 16, { under: 'donor_name' }),
     text('address', 'Address', 30, { unsortable: true, under: 'donor_name' }),
     text('employer', 'Employer', 16),
     text('occupation', 'Occupation', 14, { under: 'employer' }),
@@ -170,7 +170,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     money('matchable_cents', 'Matchable'),
     text('match_reason', 'Not matchable because', 18, { under: 'matchable_cents' }),
     date('pledge_date', 'Pledge of'),
-    text('recipient', 'Recipient', 14),
+    text('recipient', 'Recipient', 14, { under: 'method' }),
   ],
   pledges_receivable: [
     text('donor_name', 'Donor', 22),
