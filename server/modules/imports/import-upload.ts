@@ -10,6 +10,7 @@ import type { RowOutcome, UploadOptions } from '../../../domain/imports/api-cont
 import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
 import type { Tx } from '../../db/executor';
 import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import { freshDonationMatches } from '../donors/donation-matches';
 import { lockDonors } from '../donors/donor-repository';
 import { writeErrorReport } from './error-report';
 import {
@@ -178,6 +179,19 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
   await finishImport(app, upload, reporter);
 }
 
+/**
+ * Each donation's matchable part, computed here for the donations just imported (an import batch marks
+ * its campaign as a whole), so the next dashboard or donation report does not wait for it. The import
+ * is done whatever happens here: a failure leaves the marks for the next read.
+ */
+async function refreshMatches(app: FastifyInstance, campaignId: string): Promise<void> {
+  try {
+    await freshDonationMatches(app, await loadBookCampaign(app.db, campaignId));
+  } catch (error) {
+    app.log.warn({ err: error, campaignId }, 'donation matches: not computed after the import (the next read computes them)');
+  }
+}
+
 /** Counts, the error report and the final status once no row is left 'valid'. */
 async function finishImport(app: FastifyInstance, upload: UploadRecord, reporter: JobReporter): Promise<void> {
   const summary = await rowSummary(app.db, upload.id);
@@ -204,6 +218,7 @@ async function finishImport(app: FastifyInstance, upload: UploadRecord, reporter
   if (moved) {
     app.log.info({ uploadId: upload.id, campaignId: upload.campaignId, imported: summary.imported, rejected: summary.rejected, duplicates: summary.duplicates }, 'upload imported');
     reporter.finish(status);
+    await refreshMatches(app, upload.campaignId);
   } else {
     await updateUpload(app.db, upload.id, { importedRows: summary.imported }, now);
   }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PATHS, uploadDownloadUrl, uploadListUrl, type UploadListData } from '../../../domain/imports/api-contract';
 import type { DonorDetail, DonorListData } from '../../../domain/donor-book/api-contract';
-import { donations, donors, pledges, uploadRows, uploads } from '../../db/schema';
+import { donationMatchDirty, donationMatches, donations, donors, pledges, uploadRows, uploads } from '../../db/schema';
 import { get, post } from '../../test/auth-helpers';
 import { createCampaign } from '../../test/campaign-helpers';
 import { addDonation, addDonor, addPledge, auditOf, path, P, setUpBook, type DonorBook } from '../../test/donor-book-helpers';
@@ -238,6 +238,10 @@ describe('bulk upload of payments', () => {
     expect(annPage).toMatchObject({ paid_cents: 60_000, outstanding_cents: 0 });
     expect(await t.db.select().from(donations).where(eq(donations.donorId, bob.donor_id))).toHaveLength(1);
     expect((await auditOf(t, campaignId, 'donation.imported')).length).toBe(4);
+    // The import computed the new donations' matchable parts: no donor is left for the next read.
+    expect(await t.db.select().from(donationMatchDirty).where(eq(donationMatchDirty.campaignId, campaignId))).toEqual([]);
+    const matched = await t.db.select().from(donationMatches).where(eq(donationMatches.donorId, ann.donor_id));
+    expect(matched.map((m) => m.donationId).sort()).toEqual(annGifts.map((d) => d.id).sort());
 
     // The same payments again: nothing doubled.
     const again = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payments-copy.csv', csv);
