@@ -1,10 +1,12 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '../config/constants';
-import { isToastHostRequested, subscribeToastHost } from '../lib/toast';
+import { isToastHostRequested, subscribeToastHost, toastContainerMounted } from '../lib/toast';
 
 const LazyToastContainer = lazy(() =>
   import('react-toastify').then(({ ToastContainer }) => ({
     default: function AppToastContainer() {
+      // The container registers itself in its own effects, which run before this one.
+      useEffect(() => toastContainerMounted(), []);
       return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />;
     },
   })),

@@ -1,8 +1,8 @@
 import { apiErrorMessage, isRateLimitError } from './api-error';
 
 /**
- * Toasts (react-toastify) load on first use so the first paint does not download them.
- * react-toastify queues toasts raised before its container mounts, then shows them.
+ * Toasts (react-toastify) load on first use so the first paint does not download them. A toast
+ * raised before the container has mounted waits for it (toastContainerMounted).
  */
 type Kind = 'success' | 'error' | 'info';
 
@@ -21,12 +21,24 @@ export function isToastHostRequested(): boolean {
 /** One toast for "too many requests": the api client and the page that got the error both raise it. */
 export const RATE_LIMIT_TOAST_ID = 'rate-limited';
 
+let markContainerReady: () => void = () => undefined;
+const containerReady = new Promise<void>((resolve) => {
+  markContainerReady = resolve;
+});
+
+/** The container has mounted (toast-host.tsx): toasts raised until now are shown. */
+export function toastContainerMounted(): void {
+  markContainerReady();
+}
+
 function show(kind: Kind, message: string, toastId?: string): void {
   if (!hostRequested) {
     hostRequested = true;
     listeners.forEach((listener) => listener());
   }
-  void import('react-toastify').then(({ toast }) => {
+  // Raised only once the container is there: react-toastify's own queue for toasts raised before
+  // it lost the first toast of a page in Chromium (e.g. 'Donor added successfully').
+  void Promise.all([import('react-toastify'), containerReady]).then(([{ toast }]) => {
     if (toastId && toast.isActive(toastId)) toast.update(toastId, { render: message });
     else toast[kind](message, toastId ? { toastId } : undefined);
   });
