@@ -6,6 +6,12 @@ import '../../lib/staff-catalogue';
 
 export const DEFAULT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** A `limit` URL parameter as one of DEFAULT_PAGE_SIZES (the sizes a Pager offers), else `fallback`. */
+export function pageSizeOf(value: string | null, fallback: number): number {
+  const size = Number(value);
+  return (DEFAULT_PAGE_SIZES as readonly number[]).includes(size) ? size : fallback;
+}
+
 export interface PagerProps {
   /** 1-based. */
   page: number;

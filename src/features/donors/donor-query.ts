@@ -1,10 +1,10 @@
 import type { DonorListQuery } from '../../../domain/donor-book/api-contract';
 import { BALANCE_FILTERS, CONTRIBUTOR_TYPES, ELIGIBILITIES, type BalanceFilter, type ContributorType, type Eligibility } from '../../../domain/donor-book/enums';
 import { DONOR_LIST_SORTS } from '../../../domain/validation/donors';
+import { pageSizeOf } from '../../components/data-table/pager';
 
 export const DEFAULT_SORT = 'name';
 export const DEFAULT_PAGE_SIZE = 25;
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export interface DonorListState {
   page: number;
@@ -33,10 +33,9 @@ function positive(value: string | null, fallback: number): number {
 /** The list's state from the URL query (unknown values fall back to defaults). */
 export function readDonorListState(params: URLSearchParams): DonorListState {
   const sort = params.get('sort') ?? '';
-  const limit = positive(params.get('limit'), DEFAULT_PAGE_SIZE);
   return {
     page: positive(params.get('page'), 1),
-    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
+    limit: pageSizeOf(params.get('limit'), DEFAULT_PAGE_SIZE),
     search: (params.get('search') ?? '').trim(),
     sort: SORTS.has(sort) ? sort : DEFAULT_SORT,
     contributor_type: oneOf(CONTRIBUTOR_TYPES, params.get('contributor_type')),

@@ -1,10 +1,10 @@
 import { UPLOAD_LIST_SORTS, UPLOAD_STATUSES, type UploadStatus } from '../../../domain/imports/api-contract';
 import { IMPORT_TYPES, type ImportType } from '../../../domain/imports/templates';
+import { pageSizeOf } from '../../components/data-table/pager';
 import type { UploadListQuery } from './api/uploads-api';
 
 export const DEFAULT_SORT = '-created_at';
 export const DEFAULT_PAGE_SIZE = 25;
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** The history's state in the URL (`upload` — the open review — is the page's, not the list's). */
 export interface UploadListState {
@@ -29,14 +29,13 @@ export function readUploadListState(params: URLSearchParams): UploadListState {
   const type = params.get('type') ?? '';
   const status = params.get('status') ?? '';
   const sort = params.get('sort') ?? '';
-  const limit = positive(params.get('limit'), DEFAULT_PAGE_SIZE);
   return {
     type: (IMPORT_TYPES as readonly string[]).includes(type) ? (type as ImportType) : 'all',
     status: (UPLOAD_STATUSES as readonly string[]).includes(status) ? (status as UploadStatus) : '',
     search: (params.get('search') ?? '').trim(),
     sort: SORTS.has(sort) ? sort : DEFAULT_SORT,
     page: positive(params.get('page'), 1),
-    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
+    limit: pageSizeOf(params.get('limit'), DEFAULT_PAGE_SIZE),
   };
 }
 

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../../domain/donor-book/api-contract';
-import { useAppSelector } from '../../../app/hooks';
 import buttonStyles from '../../../components/button.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';
@@ -10,12 +8,12 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import { getCycleStats, getMonthlyStats, getTotalStats } from '../api/dashboard-api';
 import { CycleFigures } from '../components/cycle-figures';
 import { MonthlyChart } from '../components/monthly-chart';
 import { StatCards } from '../components/stat-cards';
 import styles from './dashboard-page.module.css';
-import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
 
 interface DashboardData {
   totals: TotalStats;
@@ -28,31 +26,21 @@ function isEmpty(totals: TotalStats): boolean {
   return totals.donor_count === 0 && totals.donation_count === 0 && totals.total_pledged_cents === 0 && totals.total_spent_cents === 0;
 }
 
+async function loadDashboard(campaignId: string): Promise<DashboardData> {
+  const [totals, monthly, cycle] = await Promise.all([getTotalStats(campaignId), getMonthlyStats(campaignId), getCycleStats(campaignId)]);
+  return { totals, monthly, cycle };
+}
+
 /** The selected campaign's totals, the monthly chart and the election cycle (the layout gates dashboard.read). */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const title = t('pages.dashboard.title');
   usePageTitle(title);
-  const selectedId = useAppSelector(selectSelectedCampaignId);
-  const campaignId = selectedId === null ? '' : String(selectedId);
-  const [reload, setReload] = useState(0);
-  const requestKey = `${campaignId}#${reload}`;
-  const [result, setResult] = useState<{ key: string; data: DashboardData | null; error: string } | null>(null);
-  const current = result?.key === requestKey ? result : null;
-  const data = current?.data ?? null;
-  const error = current?.error ?? '';
-
-  useEffect(() => {
-    if (!campaignId) return;
-    let cancelled = false;
-    Promise.all([getTotalStats(campaignId), getMonthlyStats(campaignId), getCycleStats(campaignId)]).then(
-      ([totals, monthly, cycle]) => !cancelled && setResult({ key: requestKey, data: { totals, monthly, cycle }, error: '' }),
-      (err: unknown) => !cancelled && setResult({ key: requestKey, data: null, error: apiErrorMessage(err) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [campaignId, requestKey]);
+  const campaignId = useCampaignId();
+  const stats = useRemote(campaignId || null, () => loadDashboard(campaignId));
+  /** Only a successful answer to the current request: 'Try again' shows the loading state, not the old error. */
+  const data = stats.loading || stats.error !== null ? null : stats.data;
+  const error = stats.loading || stats.error === null ? '' : apiErrorMessage(stats.error);
 
   return (
     <>
@@ -61,7 +49,7 @@ export default function DashboardPage() {
         <FormAlert>
           <p>{error}</p>
           <p>
-            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => setReload((n) => n + 1)}>
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={stats.reload}>
               {t('dashboard.retry')}
             </button>
           </p>

@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DonorRow } from '../../../../domain/donor-book/api-contract';
 import { BALANCE_FILTERS, CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
@@ -16,9 +16,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { listCampaignCycles, listDonors, listDonorTags } from '../api/donors-api';
 import { DonorFormModal } from '../components/donor-form-modal';
 import { LimitUsed } from '../components/limit-used';
-import { donorListQuery, donorListSearchParams, hasFilters, PAGE_SIZES, readDonorListState, type DonorListState } from '../donor-query';
+import { donorListQuery, donorListSearchParams, hasFilters, readDonorListState, type DonorListState } from '../donor-query';
 import { useCampaignId, useCampaignName, useRemote } from '../../../lib/use-remote';
 import styles from './donors.module.css';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 /** /donor-list: the campaign's donors, searched, filtered, sorted and paged on the server; state in the URL. */
 /** An e-mail address that may wrap before its '@' and dots only, so a long one does not widen the table. */
@@ -40,7 +41,7 @@ export default function DonorListPage() {
   const campaignName = useCampaignName();
   const canWrite = useCan('donor.write');
   const canUpload = useCan('upload.write');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const state = readDonorListState(params);
   const [adding, setAdding] = useState(false);
   const [goTo, setGoTo] = useState<string | null>(null);
@@ -241,7 +242,6 @@ export default function DonorListPage() {
         pageSize={state.limit}
         total={total}
         disabled={list.loading}
-        pageSizeOptions={PAGE_SIZES}
         onPageChange={(page) => update({ page })}
         onPageSizeChange={(limit) => update({ limit })}
       />

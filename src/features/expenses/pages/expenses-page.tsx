@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import type { ExpenseListData, ExpenseListQuery, ExpenseRow } from '../../../../domain/donor-book/api-contract';
+import type { ExpenseListQuery, ExpenseRow } from '../../../../domain/donor-book/api-contract';
 import { EXPENSE_PAYMENT_METHOD_OPTIONS, EXPENSE_PAYMENT_METHODS, EXPENSE_PURPOSE_OPTIONS, EXPENSE_PURPOSES, EXPENSE_PURPOSES_NEEDING_DETAILS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { EXPENSE_DEFAULT_SORT, EXPENSE_SORT_FIELDS } from '../../../../domain/validation/expenses';
-import { useAppSelector } from '../../../app/hooks';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { DateInput } from '../../../components/date-input';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
+import { pageSizeOf } from '../../../components/data-table/pager';
 import linkStyles from '../../../components/link-button.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
@@ -21,14 +20,14 @@ import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import { deleteExpense, listExpenses } from '../api/expenses-api';
 import { ExpenseAttachmentsModal } from '../components/expense-attachments-modal';
 import { ExpenseFormModal } from '../components/expense-form-modal';
 import styles from './expenses-page.module.css';
-import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 const DEFAULT_LIMIT = 25;
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SORTS = new Set<string>(EXPENSE_SORT_FIELDS.flatMap((f) => [f, `-${f}`]));
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FILTER_KEYS = ['purpose', 'payment_method', 'start_date', 'end_date', 'search'] as const;
@@ -69,8 +68,7 @@ function FilterDate({ label, value, error, onChange }: { label: string; value: s
 }
 
 function useExpenseParams() {
-  const [params, setParams] = useSearchParams();
-  const limitParam = Number(params.get('limit'));
+  const [params, setParams] = useUrlParams();
   const sortParam = params.get('sort') ?? '';
   const date = (key: string) => {
     const value = params.get(key) ?? '';
@@ -78,7 +76,7 @@ function useExpenseParams() {
   };
   const query = {
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
-    limit: (PAGE_SIZES as readonly number[]).includes(limitParam) ? limitParam : DEFAULT_LIMIT,
+    limit: pageSizeOf(params.get('limit'), DEFAULT_LIMIT),
     sort: SORTS.has(sortParam) ? sortParam : EXPENSE_DEFAULT_SORT,
     search: params.get('search') ?? '',
     purpose: oneOf(EXPENSE_PURPOSES, params.get('purpose')),
@@ -114,34 +112,20 @@ export default function ExpensesPage() {
   usePageTitle(title);
   const filtersId = useId();
   const canWrite = useCan('expense.write');
-  const selectedId = useAppSelector(selectSelectedCampaignId);
-  const campaignId = selectedId === null ? '' : String(selectedId);
+  const campaignId = useCampaignId();
   const { query, update, filtered } = useExpenseParams();
-  const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<{ expense: ExpenseRow | null } | null>(null);
   const [deleting, setDeleting] = useState<ExpenseRow | null>(null);
   const [receiptsOf, setReceiptsOf] = useState<ExpenseRow | null>(null);
   const [busy, setBusy] = useState(false);
   const rangeInvalid = query.start_date !== '' && query.end_date !== '' && query.end_date < query.start_date;
   const { page, limit, sort, search, purpose, payment_method, start_date, end_date } = query;
-  const requestKey = JSON.stringify([campaignId, page, limit, sort, search, purpose, payment_method, start_date, end_date, reload]);
-  const [result, setResult] = useState<{ key: string; data: ExpenseListData | null; error: string } | null>(null);
-  const loading = !rangeInvalid && result?.key !== requestKey;
-  /** The last answer stays on screen (dimmed) while the next one loads. */
-  const data = result?.data ?? null;
-  const error = loading ? '' : (result?.error ?? '');
-
-  useEffect(() => {
-    if (!campaignId || rangeInvalid) return;
-    let cancelled = false;
-    listExpenses(campaignId, { page, limit, sort, search, purpose, payment_method, start_date, end_date }).then(
-      (answer) => !cancelled && setResult({ key: requestKey, data: answer, error: '' }),
-      (err: unknown) => !cancelled && setResult({ key: requestKey, data: null, error: apiErrorMessage(err) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [campaignId, page, limit, sort, search, purpose, payment_method, start_date, end_date, rangeInvalid, requestKey]);
+  /** An end date before the start date asks for nothing (the field says why). */
+  const list = useRemote(campaignId && !rangeInvalid ? `${campaignId}:${JSON.stringify(query)}` : null, () => listExpenses(campaignId, query));
+  const { loading, reload } = list;
+  /** The last answer stays on screen (dimmed) while the next one loads; after a failure, none is shown. */
+  const data = list.error === null ? list.data : null;
+  const error = loading || list.error === null ? '' : apiErrorMessage(list.error);
 
   const onSearch = useCallback((value: string) => update({ search: value }), [update]);
   const rows = rangeInvalid ? [] : (data?.expense_list ?? []);
@@ -154,7 +138,7 @@ export default function ExpensesPage() {
       const result = await deleteExpense(campaignId, expense.expense_id);
       notify.success(successMessage(result.message_code, 'messages.EXPENSE_DELETED'));
       setDeleting(null);
-      setReload((n) => n + 1);
+      reload();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -316,7 +300,7 @@ export default function ExpensesPage() {
           ) : undefined
         }
       />
-      <Pager page={page} pageSize={limit} total={total} disabled={loading} onPageChange={(p) => update({ page: p })} onPageSizeChange={(size) => update({ limit: size === DEFAULT_LIMIT ? null : size })} pageSizeOptions={PAGE_SIZES} />
+      <Pager page={page} pageSize={limit} total={total} disabled={loading} onPageChange={(p) => update({ page: p })} onPageSizeChange={(size) => update({ limit: size === DEFAULT_LIMIT ? null : size })} />
       {editing && (
         <ExpenseFormModal
           key={editing.expense?.expense_id ?? 'new'}
@@ -325,7 +309,7 @@ export default function ExpensesPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReload((n) => n + 1);
+            reload();
           }}
         />
       )}
@@ -336,7 +320,7 @@ export default function ExpensesPage() {
           expense={receiptsOf}
           canWrite={canWrite}
           onClose={() => setReceiptsOf(null)}
-          onChanged={() => setReload((n) => n + 1)}
+          onChanged={reload}
         />
       )}
       <ConfirmModal

@@ -1,16 +1,16 @@
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import type { FollowUpListData, FollowUpListQuery, FollowUpRow } from '../../../../domain/donor-book/api-contract';
+import { Link } from 'react-router';
+import type { FollowUpListQuery, FollowUpRow } from '../../../../domain/donor-book/api-contract';
 import { CALL_OUTCOME_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { FOLLOW_UP_DUES, FOLLOW_UP_LIST_SORTS } from '../../../../domain/validation/donors';
-import { useAppSelector } from '../../../app/hooks';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
+import { pageSizeOf } from '../../../components/data-table/pager';
 import { LogCallModal } from '../../../components/log-call-modal';
 import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
@@ -18,24 +18,23 @@ import { donorPagePath, paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import { addFollowUpCall, listFollowUp } from '../api/follow-up-api';
 import { ReminderModal } from '../components/reminder-modal';
 import styles from './follow-up-call-page.module.css';
-import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 type Due = NonNullable<FollowUpListQuery['due']>;
 const DEFAULT_SORT = 'next_payment_date';
 const DEFAULT_LIMIT = 25;
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SORTS = new Set<string>(FOLLOW_UP_LIST_SORTS.flatMap((f) => [f, `-${f}`]));
 
 function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const dueParam = params.get('due');
   const due: Due = (FOLLOW_UP_DUES as readonly string[]).includes(dueParam ?? '') ? (dueParam as Due) : 'all';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const limitParam = Number(params.get('limit'));
-  const limit = (PAGE_SIZES as readonly number[]).includes(limitParam) ? limitParam : DEFAULT_LIMIT;
+  const limit = pageSizeOf(params.get('limit'), DEFAULT_LIMIT);
   const sortParam = params.get('sort') ?? '';
   const sort = SORTS.has(sortParam) ? sortParam : DEFAULT_SORT;
   const search = params.get('search') ?? '';
@@ -82,30 +81,16 @@ export default function FollowUpCallPage() {
   const title = t('pages.followUpCall.title');
   usePageTitle(title);
   const canWrite = useCan('follow_up.write');
-  const selectedId = useAppSelector(selectSelectedCampaignId);
-  const campaignId = selectedId === null ? '' : String(selectedId);
+  const campaignId = useCampaignId();
   const { due, page, limit, sort, search, update } = useListParams();
-  const [reload, setReload] = useState(0);
-  const requestKey = JSON.stringify([campaignId, due, page, limit, sort, search, reload]);
-  const [result, setResult] = useState<{ key: string; data: FollowUpListData | null; error: string } | null>(null);
-  const loading = result?.key !== requestKey;
-  /** The last answer stays on screen (dimmed) while the next one loads. */
-  const data = result?.data ?? null;
-  const error = loading ? '' : (result?.error ?? '');
+  const query = { due, page, limit, sort, search };
+  const list = useRemote(campaignId ? `${campaignId}:${JSON.stringify(query)}` : null, () => listFollowUp(campaignId, query));
+  const { loading } = list;
+  /** The last answer stays on screen (dimmed) while the next one loads; after a failure, none is shown. */
+  const data = list.error === null ? list.data : null;
+  const error = loading || list.error === null ? '' : apiErrorMessage(list.error);
   const [calling, setCalling] = useState<FollowUpRow | null>(null);
   const [reminding, setReminding] = useState<FollowUpRow | null>(null);
-
-  useEffect(() => {
-    if (!campaignId) return;
-    let cancelled = false;
-    listFollowUp(campaignId, { due, page, limit, sort, search }).then(
-      (answer) => !cancelled && setResult({ key: requestKey, data: answer, error: '' }),
-      (err: unknown) => !cancelled && setResult({ key: requestKey, data: null, error: apiErrorMessage(err) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [campaignId, due, page, limit, sort, search, requestKey]);
 
   const onSearch = useCallback((value: string) => update({ search: value }), [update]);
   const rows = data?.follow_up_list ?? [];
@@ -220,7 +205,7 @@ export default function FollowUpCallPage() {
   const afterWrite = () => {
     setCalling(null);
     setReminding(null);
-    setReload((n) => n + 1);
+    list.reload();
   };
 
   return (
@@ -284,7 +269,7 @@ export default function FollowUpCallPage() {
           ) : undefined
         }
       />
-      <Pager page={page} pageSize={limit} total={total} disabled={loading} onPageChange={(p) => update({ page: p })} onPageSizeChange={(size) => update({ limit: size === DEFAULT_LIMIT ? null : size })} pageSizeOptions={PAGE_SIZES} />
+      <Pager page={page} pageSize={limit} total={total} disabled={loading} onPageChange={(p) => update({ page: p })} onPageSizeChange={(size) => update({ limit: size === DEFAULT_LIMIT ? null : size })} />
       {calling && (
         <LogCallModal
           donorName={calling.donor_name}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
@@ -20,6 +19,7 @@ import { ReportFilters } from './report-filters';
 import { ReportHistory } from './report-history';
 import { ReportBreakdownTable, ReportSummary } from './report-summary';
 import { ReminderButton } from './reminder-button';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 /** The catalogue key of each report's page title (pages.*.title, as in the menu). */
 const PAGE_KEYS: Record<ReportType, string> = {
@@ -50,7 +50,7 @@ export function ReportPage({ type }: { type: ReportType }) {
   const canRead = useCan('report.read');
   const canDownload = useCan('report.download');
   const canRemind = useCan('follow_up.write');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const state = readReportState(type, params);
   const filter = reportFilterQuery(state);
   const query = { ...filter, sort: state.sort, page: state.page, limit: state.limit };

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { RUNNING_UPLOAD_STATUSES, UPLOAD_STATUSES, UPLOAD_STATUS_LABELS, type UploadFileKind, type UploadRow } from '../../../../domain/imports/api-contract';
 import { IMPORT_TYPES } from '../../../../domain/imports/templates';
 import { progressPercent } from '../../../../domain/live-events';
@@ -16,11 +15,12 @@ import { useRemote } from '../../../lib/use-remote';
 import '../../../lib/staff-catalogue';
 import { actOnUpload, downloadUploadFile, listUploads } from '../api/uploads-api';
 import { formatDateTime } from '../format-time';
-import { hasFilters, PAGE_SIZES, readUploadListState, uploadListQuery, withUploadListState, type UploadListState } from '../upload-query';
+import { hasFilters, readUploadListState, uploadListQuery, withUploadListState, type UploadListState } from '../upload-query';
 import { CancelUploadConfirm } from './cancel-upload-confirm';
 import { UploadProgress } from './upload-progress';
 import { UploadStatusBadge } from './upload-status-badge';
 import styles from './uploads.module.css';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 /** While a visible upload runs, the page is read again this often (live events are the fast path). */
 export const HISTORY_POLL_MS = 3000;
@@ -41,7 +41,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** /bulk-history's list: every upload of the campaign, paged, sorted and filtered on the server, with live progress. */
 export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUpload }: UploadHistoryProps) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const state = readUploadListState(params);
   const query = uploadListQuery(state);
   const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${refresh}`, () => listUploads(campaignId, query));
@@ -258,7 +258,6 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
         pageSize={state.limit}
         total={list.data?.total ?? 0}
         disabled={list.loading && !quiet}
-        pageSizeOptions={PAGE_SIZES}
         onPageChange={(page) => update({ page })}
         onPageSizeChange={(limit) => update({ limit })}
         label={t('uploads.history.pages')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +10,7 @@ import { ReviewModal } from '../components/review-modal';
 import { TemplatesCard } from '../components/templates-card';
 import { UploadDialog } from '../components/upload-dialog';
 import { UploadHistory } from '../components/upload-history';
+import { useUrlParams } from '../../../lib/use-url-params';
 
 /**
  * Bulk history: upload donors or payments (dialog: file → columns → validation), review an upload
@@ -24,7 +24,7 @@ export default function BulkHistoryPage() {
   const canUpload = useCan('upload.write');
   const canRead = useCan('upload.read');
   const campaignId = useCampaignId();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const [uploading, setUploading] = useState(false);
   const [refresh, setRefresh] = useState(0);
   const reviewing = params.get('upload');
