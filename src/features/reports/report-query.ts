@@ -5,7 +5,7 @@
  */
 import { CONTRIBUTOR_TYPES, EXPENSE_PAYMENT_METHODS, EXPENSE_PURPOSES, PAYMENT_METHODS } from '../../../domain/donor-book/enums';
 import { AGING_BUCKETS, DUE_WINDOWS, LIMIT_STANDINGS, REPORT_DEFAULT_SORTS, REPORT_FILTER_KEYS, reportSorts, type ReportFilterKey, type ReportType } from '../../../domain/reports/api-contract';
-import { DEFAULT_PAGE_SIZES } from '../../components/data-table/pager';
+import { pageSizeOf } from '../../components/data-table/pager';
 
 export const DEFAULT_PAGE_SIZE = 25;
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,7 +44,6 @@ export function readReportState(type: ReportType, params: URLSearchParams): Repo
     if (key === 'search' || ALLOWED[key].includes(value)) filters[key] = value;
   }
   const sort = params.get('sort') ?? '';
-  const limit = positive(params.get('limit'), DEFAULT_PAGE_SIZE);
   const start = params.get('start_date') ?? '';
   const end = params.get('end_date') ?? '';
   return {
@@ -53,7 +52,7 @@ export function readReportState(type: ReportType, params: URLSearchParams): Repo
     filters,
     sort: reportSorts(type).includes(sort) ? sort : REPORT_DEFAULT_SORTS[type],
     page: positive(params.get('page'), 1),
-    limit: (DEFAULT_PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
+    limit: pageSizeOf(params.get('limit'), DEFAULT_PAGE_SIZE),
   };
 }
 
