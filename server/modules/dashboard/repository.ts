@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { campaignBookTotals } from '../../db/schema';
 import { versionSql } from '../donors/book-version-repository';
+import { donorRulesOf, type DonorRules, type DonorRulesColumns } from '../donors/donor-figures';
 
 /** An inclusive 'YYYY-MM-DD' range; null = all time. */
 export interface DateRange {
@@ -114,32 +115,6 @@ export async function raisedByPaymentMethod(db: Executor, campaignId: string, ra
   };
 }
 
-/** The compliance attributes of a donor (what the engine's limitFor and matchFor read). */
-export interface DonorRules {
-  contributorType: string;
-  eligibility: string;
-  country: string;
-  state: string | null;
-  city: string | null;
-  zip: string | null;
-  district: string | null;
-}
-
-/** The donor columns behind DonorRules, as a raw statement answers them. */
-type DonorRulesColumns = {
-  contributor_type: string;
-  eligibility: string;
-  country: string;
-  state: string | null;
-  city: string | null;
-  zip: string | null;
-  district: string | null;
-};
-
-function toDonorRules(row: DonorRulesColumns): DonorRules {
-  return { contributorType: row.contributor_type, eligibility: row.eligibility, country: row.country, state: row.state, city: row.city, zip: row.zip, district: row.district };
-}
-
 export interface DonorCycleFigures extends DonorRules {
   /** The stored figures of the campaign's election cycle (all time without one), kept by the database triggers. */
   paidCents: number;
@@ -158,7 +133,7 @@ export async function donorCycleFigures(db: Executor, campaignId: string): Promi
     where campaign_id = ${campaignId} and (paid_cents > 0 or outstanding_cents > 0)
   `);
   const rows = result.rows.map((row) => ({
-    ...toDonorRules(row),
+    ...donorRulesOf(row),
     paidCents: n(row.paid_cents),
     outstandingCents: n(row.outstanding_cents),
   }));

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/executor';
 import { donationMatchDirty, donationMatchStates, donationMatches } from '../../db/schema';
 import { versionSql } from './book-version-repository';
-import type { DonorRules } from './donor-figures';
+import { donorRulesOf, type DonorRules, type DonorRulesColumns } from './donor-figures';
 
 export interface MatchTotals {
   matchableCents: number;
@@ -68,15 +68,8 @@ export async function donorCycleDonations(
 ): Promise<DonorCycleDonations[]> {
   const inRange = range ? sql`and paying_date between ${range.start} and ${range.end}` : sql``;
   const some = donorIds ? sql`and donor_id = any(${sql.param([...donorIds])}::uuid[])` : sql``;
-  const result = await db.execute<{
+  const result = await db.execute<DonorRulesColumns & {
     id: string;
-    contributor_type: string;
-    eligibility: string;
-    country: string;
-    state: string | null;
-    city: string | null;
-    zip: string | null;
-    district: string | null;
     ids: string[];
     amounts: string[];
     refunded: string[];
@@ -96,13 +89,7 @@ export async function donorCycleDonations(
   `);
   return result.rows.map((row) => ({
     donorId: row.id,
-    contributorType: row.contributor_type,
-    eligibility: row.eligibility,
-    country: row.country,
-    state: row.state,
-    city: row.city,
-    zip: row.zip,
-    district: row.district,
+    ...donorRulesOf(row),
     donationIds: row.ids,
     amounts: row.amounts.map(Number),
     refunded: row.refunded.map(Number),

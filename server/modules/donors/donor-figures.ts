@@ -14,6 +14,21 @@ import type { DonorRecord } from './donor-repository';
 
 export type DonorRules = Pick<DonorRecord, 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'zip' | 'district'>;
 
+/** The donor columns behind DonorRules, as a raw statement answers them (a type: statements' rows index by string). */
+export type DonorRulesColumns = {
+  contributor_type: string;
+  eligibility: string;
+  country: string;
+  state: string | null;
+  city: string | null;
+  zip: string | null;
+  district: string | null;
+};
+
+export function donorRulesOf(row: DonorRulesColumns): DonorRules {
+  return { contributorType: row.contributor_type, eligibility: row.eligibility, country: row.country, state: row.state, city: row.city, zip: row.zip, district: row.district };
+}
+
 export function complianceDonorOf(row: DonorRules): ComplianceDonor {
   return {
     contributor_type: row.contributorType as ContributorType,
