@@ -7,6 +7,7 @@ import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFilte
 import { isoDay } from '../../../domain/validation/donors';
 import { readBookCampaign } from '../donors/book-reads';
 import { cachedListFigure, pageKey } from '../donors/list-cache';
+import { readAhead } from './read-ahead';
 import { copyOut, csvCopySql, orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
 import { reportSource, sortOf, sumOf, type ReportSource, type SqlSource } from './report-sources';
 
@@ -76,7 +77,12 @@ export interface ReportContent {
   rows: AsyncIterable<readonly ReportRow[]>;
   /** SQL reports: the rows as CSV lines made by PostgreSQL (COPY). */
   csvLines?: () => AsyncIterable<Buffer>;
+  /** Ends what was started for the file and not read (the CSV read ahead); call it when done. */
+  close: () => Promise<void>;
 }
+
+/** How much of a CSV is read ahead of the writer while the totals are summed (bounded memory). */
+const CSV_READ_AHEAD_BYTES = 8 * 1024 * 1024;
 
 async function* presented(source: SqlSource, batches: AsyncIterable<Record<string, unknown>[]>): AsyncGenerator<ReportRow[]> {
   for await (const batch of batches) yield batch.map(source.present);
@@ -86,21 +92,40 @@ async function* inBatches(rows: ReportRow[], size = 2_000): AsyncGenerator<Repor
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
-/** Every row of the report in `sort` order (a cursor for SQL reports), with the same totals as the page. */
-export async function reportContent(app: FastifyInstance, campaignId: string, type: ReportType, filter: ReportFilter, sort: string): Promise<ReportContent> {
+/**
+ * Every row of the report in `sort` order (a cursor for SQL reports), with the same totals as the page.
+ * For a CSV (`csv`), PostgreSQL starts copying the rows out while the totals are summed.
+ */
+export async function reportContent(
+  app: FastifyInstance,
+  campaignId: string,
+  type: ReportType,
+  filter: ReportFilter,
+  sort: string,
+  options: { csv?: boolean } = {},
+): Promise<ReportContent> {
   const source = await reportSource(app, campaignId, type, filter);
   if (source.kind === 'sql') {
     // Only the totals row's sums (and the count): the summary's other figures are not printed.
     const sums = Object.fromEntries(Object.entries(source.aggregates).filter(([key]) => REPORT_COLUMNS[type].some((c) => c.total && c.key === key)));
-    const [aggregates, breakdown] = await Promise.all([selectAggregates(app.db, source.select, sums), source.breakdown()]);
+    const ahead = options.csv ? readAhead(copyOut(app.pool, csvCopySql(type, source.select, orderBy(sort, source.textKeys))), CSV_READ_AHEAD_BYTES) : null;
+    let summed: [Record<string, number>, ReportBreakdown | null];
+    try {
+      summed = await Promise.all([selectAggregates(app.db, source.select, sums), source.breakdown()]);
+    } catch (error) {
+      await ahead?.close();
+      throw error;
+    }
+    const [aggregates, breakdown] = summed;
     return {
       rowCount: aggregates.count ?? 0,
       totals: columnTotals(type, (key) => aggregates[key] ?? 0),
       breakdown,
       rows: presented(source, streamRows(app.pool, source.select, orderBy(sort, source.textKeys))),
-      csvLines: () => copyOut(app.pool, csvCopySql(type, source.select, orderBy(sort, source.textKeys))),
+      csvLines: ahead ? ahead.chunks : undefined,
+      close: async () => ahead?.close(),
     };
   }
   const sorted = sortOf(type, source.rows, sort);
-  return { rowCount: sorted.length, totals: columnTotals(type, (key) => sumOf(sorted, key)), breakdown: source.breakdown, rows: inBatches(sorted) };
+  return { rowCount: sorted.length, totals: columnTotals(type, (key) => sumOf(sorted, key)), breakdown: source.breakdown, rows: inBatches(sorted), close: async () => undefined };
 }

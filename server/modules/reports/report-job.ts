@@ -28,7 +28,7 @@ import { progressReporter } from '../../plugins/sockets';
 import { recoverAbandoned, scheduleRecovery, type AbandonedWork } from '../../plugins/work-recovery';
 import { readBookCampaign } from '../donors/book-reads';
 import { privateFileKey } from '../storage/private-storage';
-import { reportContent } from './report-data-service';
+import { reportContent, type ReportContent } from './report-data-service';
 import type { ReportWriter } from './report-file';
 import { findReportForJob, moveReport, unfinishedReportIds, type ReportRecord } from './report-history-repository';
 import { filterValueLabel } from './report-filter-label';
@@ -58,7 +58,24 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
   const format = report.format as ReportFormat;
   const filter = report.filter as unknown as ReportFilter;
   const campaign = await readBookCampaign(app, report.campaignId);
-  const content = await reportContent(app, report.campaignId, type, filter, report.sort);
+  const content = await reportContent(app, report.campaignId, type, filter, report.sort, { csv: format === 'csv' });
+  try {
+    return await writeContent(app, report, content, campaign.campaignName, onProgress);
+  } finally {
+    await content.close();
+  }
+}
+
+async function writeContent(
+  app: FastifyInstance,
+  report: ReportRecord,
+  content: ReportContent,
+  campaignName: string,
+  onProgress: (done: number, total: number) => Promise<void>,
+) {
+  const type = report.type as ReportType;
+  const format = report.format as ReportFormat;
+  const filter = report.filter as unknown as ReportFilter;
   await onProgress(0, content.rowCount);
   // Streamed straight into private storage, which keeps nothing of a file that fails half-way.
   const key = privateFileKey(report.campaignId, 'reports', format);
@@ -77,7 +94,7 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
         totals: content.totals,
         rowCount: content.rowCount,
         header: {
-          campaign: campaign.campaignName,
+          campaign: campaignName,
           report: `${REPORT_TYPE_NAMES[type]} Report`,
           description: REPORT_DESCRIPTIONS[type],
           filter: describeFilter(type, filter, filterValueLabel),
