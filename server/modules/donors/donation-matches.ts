@@ -23,7 +23,6 @@ import {
   findMatchStatus,
   lockDonationMatches,
   writeDonationMatches,
-  type DirtyMark,
   type DonationMatchRow,
   type DonorCycleDonations,
   type MatchTotals,
@@ -76,15 +75,8 @@ const WHOLE_MARKS = 10_000;
 /** The mark of a statement that wrote many donations (migration 0022): compute everything. */
 const WHOLE_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
 
-const sameMarks = (a: readonly DirtyMark[], b: readonly DirtyMark[]): boolean => {
-  if (a.length !== b.length) return false;
-  const seqs = new Map(a.map((m) => [m.donorId, m.seq]));
-  return b.every((m) => seqs.get(m.donorId) === m.seq);
-};
-
 async function refresh(app: FastifyInstance, campaign: BookCampaign, terms: string, attempt = 1): Promise<Known> {
-  const read = await findMatchStatus(app.db, campaign.id);
-  const { state, dirty, version } = read;
+  const { state, dirty, version } = await findMatchStatus(app.db, campaign.id);
   if (state && state.terms === terms && dirty.length === 0) return { ...state, version, terms };
   const whole = !state || state.terms !== terms || dirty.length > WHOLE_MARKS || dirty.some((d) => d.donorId === WHOLE_CAMPAIGN);
   const donorIds = whole ? null : dirty.map((d) => d.donorId);
@@ -94,7 +86,8 @@ async function refresh(app: FastifyInstance, campaign: BookCampaign, terms: stri
     await lockDonationMatches(tx, campaign.id);
     // Another writer (an instance, a request) since the status was read: start again from its result.
     const now = await findMatchStatus(tx, campaign.id);
-    if (now.state?.computedAt !== state?.computedAt || !sameMarks(now.dirty.filter((m) => dirty.some((d) => d.donorId === m.donorId)), dirty)) return null;
+    const marks = new Map(now.dirty.map((m) => [m.donorId, m.seq]));
+    if (now.state?.computedAt !== state?.computedAt || !dirty.every((m) => marks.get(m.donorId) === m.seq)) return null;
     return writeDonationMatches(tx, campaign.id, { terms, donorIds, rows, marks: dirty });
   });
   if (!written) {
