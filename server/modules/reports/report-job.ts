@@ -66,6 +66,7 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
   }
 }
 
+/** The file of `content`, streamed into private storage. */
 async function writeContent(
   app: FastifyInstance,
   report: ReportRecord,
