@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { act, useState } from 'react';
+import { act, useEffect, useState } from 'react';
 import { progressPercent, type LiveProgressEvent } from '../../domain/live-events';
-import { useLiveEvent } from './live-events';
+import { emitLiveEvent, useLiveEvent } from './live-events';
 import { connectPermissionSocket, setSocketFactory } from './permission-socket';
 
 /** A fake socket whose listeners the test calls as the server would. */
@@ -37,6 +37,40 @@ describe('live events (progress of long work)', () => {
     act(() => serverEmits('done', { ...ref, status: 'completed', message: null }));
     expect(screen.getByText('u1: completed')).toBeInTheDocument();
     stop();
+  });
+
+  it('an event that arrives as soon as new rows are on screen reaches the listener that sees them', async () => {
+    // Outside act, as a network answer lands: React commits the DOM, and passive effects may wait
+    // for a later task. A test (or a socket) can act in between.
+    const heard: string[] = [];
+    let show: (rows: string) => void = () => undefined;
+    const answer = new Promise<string>((resolve) => (show = resolve));
+    function Rows({ source }: { source: Promise<string> }) {
+      const [rows, setRows] = useState('none');
+      useEffect(() => void source.then(setRows), [source]);
+      useLiveEvent('progress', 'import', () => heard.push(rows));
+      return <p data-testid="rows">{rows}</p>;
+    }
+    render(<Rows source={answer} />);
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const node = screen.getByTestId('rows');
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (node.textContent !== 'r1') return;
+          observer.disconnect();
+          emitLiveEvent('progress', { ...ref, done: 1, total: 2, stage: null });
+          resolve();
+        });
+        observer.observe(node, { childList: true, characterData: true, subtree: true });
+        show('r1');
+      });
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+    expect(heard).toEqual(['r1']);
   });
 
   it('progressPercent: null while the total is unknown, floored and bounded', () => {

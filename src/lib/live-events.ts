@@ -3,7 +3,7 @@
  * socket the main layout holds (permission-socket.ts) and are handed to whoever listens here, so a
  * page shows a live progress bar without opening a socket of its own or reloading.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { LiveDoneEvent, LiveProgressEvent } from '../../domain/live-events';
 
 interface LiveEventMap {
@@ -31,7 +31,9 @@ export function subscribeLiveEvent<E extends LiveEventName>(name: E, listener: L
 /** Calls `listener` for each `name` event of `kind` (e.g. 'import') while the component is mounted. */
 export function useLiveEvent<E extends LiveEventName>(name: E, kind: string, listener: Listener<E>): void {
   const latest = useRef(listener);
-  useEffect(() => {
+  // Swapped in during the commit, not after paint: an event that arrives once the rows are on screen
+  // must reach the listener that sees those rows (a passive effect can still be pending then).
+  useLayoutEffect(() => {
     latest.current = listener;
   });
   useEffect(() => subscribeLiveEvent(name, (event) => (event.kind === kind ? latest.current(event) : undefined)), [name, kind]);
