@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { ComplianceContribution } from '../../../domain/compliance/types';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor } from '../../db/executor';
@@ -36,7 +37,7 @@ export async function lockDonors(tx: Executor, campaignId: string, donorIds: str
   return tx
     .select()
     .from(donors)
-    .where(and(eq(donors.campaignId, campaignId), inArray(donors.id, donorIds)))
+    .where(and(eq(donors.campaignId, campaignId), anyOf(donors.id, donorIds, 'uuid')))
     .orderBy(asc(donors.id))
     .for('update');
 }
@@ -98,7 +99,7 @@ export async function tagsOfDonors(db: Executor, campaignId: string, donorIds: s
   const rows = await db
     .select({ donorId: donorMetadata.donorId, value: donorMetadata.value })
     .from(donorMetadata)
-    .where(and(eq(donorMetadata.campaignId, campaignId), inArray(donorMetadata.donorId, donorIds), eq(donorMetadata.kind, 'tag')))
+    .where(and(eq(donorMetadata.campaignId, campaignId), anyOf(donorMetadata.donorId, donorIds, 'uuid'), eq(donorMetadata.kind, 'tag')))
     .orderBy(asc(sql`lower(${donorMetadata.value})`));
   for (const row of rows) {
     const list = tags.get(row.donorId) ?? [];
@@ -118,7 +119,7 @@ export async function contributionsOfDonors(db: Executor, campaignId: string, do
     .where(
       and(
         eq(donations.campaignId, campaignId),
-        inArray(donations.donorId, donorIds),
+        anyOf(donations.donorId, donorIds, 'uuid'),
         sql`${donations.paidAmountCents} > ${donations.refundedCents}`,
         cycle ? sql`${donations.payingDate} between ${cycle.start} and ${cycle.end}` : undefined,
       ),
@@ -157,7 +158,7 @@ export async function donorExtras(db: Executor, campaignId: string, donorIds: st
       gifts: sql<[number, PaymentMethod][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
     })
     .from(donors)
-    .where(and(eq(donors.campaignId, campaignId), inArray(donors.id, donorIds)));
+    .where(and(eq(donors.campaignId, campaignId), anyOf(donors.id, donorIds, 'uuid')));
   for (const row of rows) {
     extras.set(row.id, { tags: row.tags, contributions: giftsToContributions(row.gifts) });
   }

@@ -3,7 +3,8 @@
  * needs, and the set-based writes of a batch (one statement for the donors, their pledges, their
  * audit entries and their rows' outcomes; one for the donations).
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/executor';
 import { donations, donors, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
@@ -43,8 +44,8 @@ const CONTACT_DONOR = {
 /** Donors of the campaign with any of these e-mails, phones or name|zip keys (only what an import needs of them). */
 export async function donorsByContact(db: Executor, campaignId: string, keys: ContactKeys): Promise<ContactDonor[]> {
   const matches: SQL[] = [];
-  if (keys.emails.length > 0) matches.push(inArray(donors.donorEmail, keys.emails));
-  if (keys.phones.length > 0) matches.push(inArray(donors.donorPhone, keys.phones));
+  if (keys.emails.length > 0) matches.push(anyOf(donors.donorEmail, keys.emails, 'text'));
+  if (keys.phones.length > 0) matches.push(anyOf(donors.donorPhone, keys.phones, 'text'));
   if (keys.nameZips.length > 0) matches.push(sql`(lower(${donors.name}) || '|' || coalesce(${donors.zip}, '')) = any(${sql.param(keys.nameZips)}::text[])`);
   if (matches.length === 0) return [];
   return db
@@ -66,7 +67,7 @@ export async function openPledgesOf(db: Executor, campaignId: string, donorIds: 
   const rows = await db
     .select({ id: pledges.id, donorId: pledges.donorId, commitmentDate: pledges.commitmentDate, commitment: pledges.commitmentAmountCents, paid: pledges.paidCents })
     .from(pledges)
-    .where(and(eq(pledges.campaignId, campaignId), inArray(pledges.donorId, donorIds), sql`${pledges.writtenOffAt} is null`, sql`${pledges.commitmentAmountCents} > ${pledges.paidCents}`))
+    .where(and(eq(pledges.campaignId, campaignId), anyOf(pledges.donorId, donorIds, 'uuid'), sql`${pledges.writtenOffAt} is null`, sql`${pledges.commitmentAmountCents} > ${pledges.paidCents}`))
     .orderBy(asc(pledges.commitmentDate), asc(pledges.createdAt), asc(pledges.id));
   return rows.map((r) => ({ id: r.id, donorId: r.donorId, commitmentDate: r.commitmentDate, remainingCents: r.commitment - r.paid }));
 }
@@ -81,7 +82,7 @@ export async function cashOf(db: Executor, campaignId: string, donorIds: string[
     .where(
       and(
         eq(donations.campaignId, campaignId),
-        inArray(donations.donorId, donorIds),
+        anyOf(donations.donorId, donorIds, 'uuid'),
         eq(donations.paymentMethod, 'cash'),
         cycle ? sql`${donations.payingDate} between ${cycle.start} and ${cycle.end}` : undefined,
       ),
