@@ -100,7 +100,7 @@ async function importPaymentBatch(tx: Tx, upload: UploadRecord, campaign: BookCa
   const locked = await lockDonors(tx, upload.campaignId, donorIds);
   const [pledges, cash] = await Promise.all([openPledgesOf(tx, upload.campaignId, donorIds), cashOf(tx, upload.campaignId, donorIds, campaign.cycle)]);
   const books = new Map<string, DonorBook>(
-    locked.map((donor) => [donor.id, { donor, aggregate: donor.paidCents + donor.outstandingCents, cash: cash.get(donor.id) ?? 0, pledges: pledges.filter((p) => p.donorId === donor.id) }]),
+    locked.map((donor) => [donor.id, { donor, aggregate: donor.paidCents + donor.outstandingCents, cash: cash.get(donor.id) ?? 0, pledges: pledges.get(donor.id) ?? [] }]),
   );
   const rejected: Rejection[] = [];
   const writes: ImportedDonation[] = [];

@@ -61,15 +61,21 @@ export interface OpenPledge {
   remainingCents: number;
 }
 
-/** The donors' pledges with something left to pay, oldest first (not written off). */
-export async function openPledgesOf(db: Executor, campaignId: string, donorIds: string[]): Promise<OpenPledge[]> {
-  if (donorIds.length === 0) return [];
+/** Each donor's pledges with something left to pay, oldest first (not written off); a donor without any has no entry. */
+export async function openPledgesOf(db: Executor, campaignId: string, donorIds: string[]): Promise<Map<string, OpenPledge[]>> {
+  const byDonor = new Map<string, OpenPledge[]>();
+  if (donorIds.length === 0) return byDonor;
   const rows = await db
     .select({ id: pledges.id, donorId: pledges.donorId, commitmentDate: pledges.commitmentDate, commitment: pledges.commitmentAmountCents, paid: pledges.paidCents })
     .from(pledges)
     .where(and(eq(pledges.campaignId, campaignId), anyOf(pledges.donorId, donorIds, 'uuid'), sql`${pledges.writtenOffAt} is null`, sql`${pledges.commitmentAmountCents} > ${pledges.paidCents}`))
     .orderBy(asc(pledges.commitmentDate), asc(pledges.createdAt), asc(pledges.id));
-  return rows.map((r) => ({ id: r.id, donorId: r.donorId, commitmentDate: r.commitmentDate, remainingCents: r.commitment - r.paid }));
+  for (const r of rows) {
+    const list = byDonor.get(r.donorId) ?? [];
+    list.push({ id: r.id, donorId: r.donorId, commitmentDate: r.commitmentDate, remainingCents: r.commitment - r.paid });
+    byDonor.set(r.donorId, list);
+  }
+  return byDonor;
 }
 
 /** Each donor's cash in the cycle, net of refunds. */

@@ -85,7 +85,7 @@ class PaymentBooks {
     const ids = found.map((d) => d.id);
     const [pledges, cash] = await Promise.all([openPledgesOf(this.app.db, this.campaign.id, ids), cashOf(this.app.db, this.campaign.id, ids, this.campaign.cycle)]);
     for (const donor of found) {
-      this.books.set(donor.id, { donor, aggregate: donor.paidCents + donor.outstandingCents, cash: cash.get(donor.id) ?? 0, pledges: pledges.filter((p) => p.donorId === donor.id) });
+      this.books.set(donor.id, { donor, aggregate: donor.paidCents + donor.outstandingCents, cash: cash.get(donor.id) ?? 0, pledges: pledges.get(donor.id) ?? [] });
       if (donor.donorEmail) this.byEmail.set(donor.donorEmail, donor);
       if (donor.donorPhone) this.byPhone.set(donor.donorPhone, donor);
       const key = nameZipKey(donor.name, donor.zip);
