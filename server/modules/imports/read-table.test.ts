@@ -144,6 +144,51 @@ describe('XLSX', () => {
     expect(notes.rows.map((r) => r.cells)).toEqual([['not the data']]);
     await expect(readAll(fixture('donors-dates-and-text-numbers.xlsx'), 'donors.xlsx', 'Missing')).rejects.toMatchObject({ code: 'IMPORT_SHEET_NOT_FOUND' });
   });
+
+  it('rows past the first batches of the reading thread arrive whole and in order; a sheet whose XML breaks is unreadable', async () => {
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const sheetXml = (rows: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+    const workbook = (sheet: string) =>
+      zipOf([
+        {
+          name: '[Content_Types].xml',
+          data: Buffer.from(
+            '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+          ),
+        },
+        {
+          name: '_rels/.rels',
+          data: Buffer.from(
+            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+          ),
+        },
+        {
+          name: 'xl/workbook.xml',
+          data: Buffer.from(
+            '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Donors" sheetId="1" r:id="rId1"/></sheets></workbook>',
+          ),
+        },
+        {
+          name: 'xl/_rels/workbook.xml.rels',
+          data: Buffer.from(
+            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+          ),
+        },
+        { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
+      ]);
+    const many = Array.from({ length: 2_600 }, (_, i) => `<row r="${i + 2}">${cell(`A${i + 2}`, `Donor ${i + 1}`)}${cell(`B${i + 2}`, `d${i + 1}@example.org`)}</row>`);
+    const whole = join(dir, 'whole.xlsx');
+    await writeFile(whole, workbook(sheetXml(`<row r="1">${cell('A1', 'name')}${cell('B1', 'donor_email')}</row>${many.join('')}`)));
+    const read = await readAll(whole, 'whole.xlsx');
+    expect(read.headers).toEqual(['name', 'donor_email']);
+    expect(read.rows).toHaveLength(2_600);
+    expect(read.rows.every((row, i) => row.rowNumber === i + 2 && row.cells[0] === `Donor ${i + 1}` && row.cells[1] === `d${i + 1}@example.org`)).toBe(true);
+
+    const broken = join(dir, 'broken.xlsx');
+    await writeFile(broken, workbook(sheetXml(`<row r="1">${cell('A1', 'name')}</row>${many.slice(0, 1_500).join('')}<row r="9999"><c r="A9999" <<</c></row>`)));
+    await expect(refusal(broken, 'broken.xlsx')).resolves.toBe('IMPORT_FILE_UNREADABLE');
+  });
 });
 
 describe('files that cannot be read', () => {

@@ -8,7 +8,7 @@
 import { UPLOAD_LIMITS } from '../../../domain/imports/api-contract';
 import { ImportFileError } from './file-errors';
 import { readCsv } from './read-csv';
-import { readXlsx } from './read-xlsx';
+import { readXlsxInThread } from './read-xlsx-thread';
 import { sniffFile } from './sniff-file';
 import type { RawRow, TableInfo } from './table-types';
 
@@ -52,7 +52,7 @@ function headersOf(cells: string[]): string[] {
 
 export async function openTable(path: string, fileName: string, options: { sheet?: string | null } = {}): Promise<TableReader> {
   const format = await sniffFile(path, fileName);
-  const raw = format === 'xlsx' ? await readXlsx(path, options) : await readCsv(path);
+  const raw = format === 'xlsx' ? await readXlsxInThread(path, options) : await readCsv(path);
   const iterator = raw.rows[Symbol.asyncIterator]();
   try {
     let header: RawRow | null = null;

@@ -1,0 +1,62 @@
+/**
+ * How read-table.ts reads an XLSX: read-xlsx.ts (exceljs) runs in a worker thread of its own
+ * (xlsx-thread.ts), and its rows come back in batches. exceljs's parsing and the garbage it makes
+ * took about half of the main thread during a validation; on the second core they overlap with the
+ * row checks instead. Closing stops the thread.
+ */
+import { Worker } from 'node:worker_threads';
+import { ImportFileError } from './file-errors';
+import type { RawRow, RawTable } from './table-types';
+import type { XlsxThreadInput, XlsxThreadMessage } from './xlsx-thread';
+
+type Received = XlsxThreadMessage | { type: 'exit' };
+
+function errorOf(message: Received): Error {
+  if (message.type === 'error') return new ImportFileError(message.code, message.rowNumber);
+  if (message.type === 'failure') return new Error(message.message);
+  return new ImportFileError('IMPORT_FILE_UNREADABLE');
+}
+
+export async function readXlsxInThread(path: string, options: { sheet?: string | null } = {}): Promise<RawTable> {
+  const input: XlsxThreadInput = { entry: new URL('./xlsx-thread.ts', import.meta.url).href, path, sheet: options.sheet ?? null };
+  const worker = new Worker(new URL('./xlsx-thread-boot.mjs', import.meta.url), { execArgv: [], workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const queue: Received[] = [];
+  let wake: (() => void) | null = null;
+  const receive = (message: Received) => {
+    queue.push(message);
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', receive);
+  worker.on('error', (error: unknown) => receive({ type: 'failure', message: error instanceof Error ? error.message : String(error) }));
+  worker.on('exit', () => receive({ type: 'exit' }));
+  const next = async (): Promise<Received> => {
+    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    return queue.shift()!;
+  };
+  const close = async () => {
+    await worker.terminate();
+  };
+
+  const first = await next();
+  if (first.type !== 'info') {
+    await close();
+    throw errorOf(first);
+  }
+
+  async function* rows(): AsyncGenerator<RawRow> {
+    for (;;) {
+      const message = await next();
+      if (message.type === 'rows') {
+        worker.postMessage('more');
+        yield* message.rows;
+      } else if (message.type === 'end') {
+        return;
+      } else {
+        throw errorOf(message);
+      }
+    }
+  }
+
+  return { info: first.info, rows: rows(), close };
+}
