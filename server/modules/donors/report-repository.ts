@@ -8,6 +8,7 @@ import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
 import { donations, donors } from '../../db/schema';
 import type { CycleRange } from './book-campaign';
+import type { DonorRules } from './donor-figures';
 import { donorSearchCondition } from './donor-list-repository';
 import { versionSql } from './book-version-repository';
 import { escapeLike } from './normalize';
@@ -189,16 +190,9 @@ export async function listDonorHistory(db: Executor, campaignId: string, filter:
 
 // ── match ───────────────────────────────────────────────────────────────────────────────────
 
-export interface MatchDonorRecord {
+export interface MatchDonorRecord extends DonorRules {
   id: string;
   name: string;
-  contributorType: string;
-  eligibility: string;
-  country: string;
-  state: string | null;
-  city: string | null;
-  zip: string | null;
-  district: string | null;
   paidCents: number;
   /** [amount_cents, payment_method] of each donation in the cycle not refunded. */
   gifts: [number, string][];
