@@ -74,6 +74,12 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Debian's newest PostgreSQL bin folder, or a clear error. */
+/** The Node flags `npm start` gives the server (the heap size): each instance runs as production would. */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 function postgresBin(): string {
   const versions = existsSync(PG_ROOT) ? readdirSync(PG_ROOT).filter((v) => existsSync(join(PG_ROOT, v, 'bin', 'initdb'))) : [];
   const newest = versions.sort((x, y) => Number(y) - Number(x))[0];
@@ -183,7 +189,7 @@ export async function startFleet(): Promise<Fleet> {
     const instance = (name: 'a' | 'b' | 'c', port: number, jobs: 'true' | 'false', web = true) => {
       // One process per instance (node with tsx's loader, not the tsx launcher and its child), in a
       // process group of its own: `kill -9` then really ends the instance.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+      const child = spawn(process.execPath, [...startFlags(), '--import', 'tsx', 'server/start.ts'], {
         detached: true,
         env: {
           ...process.env,
