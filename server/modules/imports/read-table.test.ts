@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestMapping } from '../../../domain/imports/columns';
 import { mappedRow, readDonorRow, readPaymentRow } from '../../../domain/imports/rows';
-import { zipOf } from '../../../tests/fixtures/imports/zip';
+import { xlsxOf, zipOf } from '../../../tests/fixtures/imports/zip';
 import { ImportFileError } from './file-errors';
+import { readXlsxInThread } from './read-xlsx-thread';
 import { openTable, previewTable, type TableRow } from './read-table';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/imports/', import.meta.url));
@@ -149,34 +150,7 @@ describe('XLSX', () => {
     const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
     const sheetXml = (rows: string) =>
       `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
-    const workbook = (sheet: string) =>
-      zipOf([
-        {
-          name: '[Content_Types].xml',
-          data: Buffer.from(
-            '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-          ),
-        },
-        {
-          name: '_rels/.rels',
-          data: Buffer.from(
-            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-          ),
-        },
-        {
-          name: 'xl/workbook.xml',
-          data: Buffer.from(
-            '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Donors" sheetId="1" r:id="rId1"/></sheets></workbook>',
-          ),
-        },
-        {
-          name: 'xl/_rels/workbook.xml.rels',
-          data: Buffer.from(
-            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-          ),
-        },
-        { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
-      ]);
+    const workbook = (sheet: string) => xlsxOf(sheet);
     const many = Array.from({ length: 2_600 }, (_, i) => `<row r="${i + 2}">${cell(`A${i + 2}`, `Donor ${i + 1}`)}${cell(`B${i + 2}`, `d${i + 1}@example.org`)}</row>`);
     const whole = join(dir, 'whole.xlsx');
     await writeFile(whole, workbook(sheetXml(`<row r="1">${cell('A1', 'name')}${cell('B1', 'donor_email')}</row>${many.join('')}`)));
@@ -188,6 +162,31 @@ describe('XLSX', () => {
     const broken = join(dir, 'broken.xlsx');
     await writeFile(broken, workbook(sheetXml(`<row r="1">${cell('A1', 'name')}</row>${many.slice(0, 1_500).join('')}<row r="9999"><c r="A9999" <<</c></row>`)));
     await expect(refusal(broken, 'broken.xlsx')).resolves.toBe('IMPORT_FILE_UNREADABLE');
+  });
+
+  it("shared strings that outgrow the reading thread's heap stop the thread, not the caller: IMPORT_FILE_TOO_MUCH_TEXT; the same file reads with the default heap", async () => {
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2" t="s"><v>LAST</v></c></row></sheetData></worksheet>`;
+    const sharedStrings = (count: number) =>
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">${Array.from({ length: count }, (_, i) => `<si><t>${'Mary-Jane O&apos;Brien '.repeat(9)}${i}</t></si>`).join('')}</sst>`;
+    const cells = async (path: string, heapMb?: number) => {
+      const table = await readXlsxInThread(path, { heapMb });
+      const read: string[] = [];
+      try {
+        for await (const row of table.rows) read.push(row.cells[0]!);
+      } finally {
+        await table.close();
+      }
+      return read;
+    };
+    const small = join(dir, 'few-strings.xlsx');
+    await writeFile(small, xlsxOf(sheet.replace('LAST', '9'), sharedStrings(10)));
+    const large = join(dir, 'many-strings.xlsx');
+    await writeFile(large, xlsxOf(sheet.replace('LAST', '99999'), sharedStrings(100_000)));
+
+    // A heap of 16 MB reads a workbook of 10 shared strings, not one of 100,000 (21 MB of them).
+    expect(await cells(small, 16)).toEqual(['name', `${"Mary-Jane O'Brien ".repeat(9)}9`]);
+    await expect(cells(large, 16)).rejects.toMatchObject({ code: 'IMPORT_FILE_TOO_MUCH_TEXT' });
+    expect(await cells(large)).toEqual(['name', `${"Mary-Jane O'Brien ".repeat(9)}99999`]);
   });
 });
 

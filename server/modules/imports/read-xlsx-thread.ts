@@ -17,9 +17,18 @@ function errorOf(message: Received): Error {
   return new ImportFileError('IMPORT_FILE_UNREADABLE');
 }
 
-export async function readXlsxInThread(path: string, options: { sheet?: string | null } = {}): Promise<RawTable> {
+/** Node's code for a worker thread stopped at its heap limit. */
+const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
+
+/**
+ * `heapMb` caps the thread's heap (tests); by default it has the process's limit. A workbook whose
+ * shared strings (held whole while the sheet is read) exceed it stops the thread, not the server,
+ * and is refused as IMPORT_FILE_TOO_MUCH_TEXT.
+ */
+export async function readXlsxInThread(path: string, options: { sheet?: string | null; heapMb?: number } = {}): Promise<RawTable> {
   const input: XlsxThreadInput = { entry: new URL('./xlsx-thread.ts', import.meta.url).href, path, sheet: options.sheet ?? null };
-  const worker = new Worker(new URL('./xlsx-thread-boot.mjs', import.meta.url), { execArgv: [], workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const resourceLimits = { maxYoungGenerationSizeMb: 8, ...(options.heapMb ? { maxOldGenerationSizeMb: options.heapMb } : {}) };
+  const worker = new Worker(new URL('./xlsx-thread-boot.mjs', import.meta.url), { execArgv: [], workerData: input, resourceLimits });
   const queue: Received[] = [];
   let wake: (() => void) | null = null;
   const receive = (message: Received) => {
@@ -28,7 +37,10 @@ export async function readXlsxInThread(path: string, options: { sheet?: string |
     wake = null;
   };
   worker.on('message', receive);
-  worker.on('error', (error: unknown) => receive({ type: 'failure', message: error instanceof Error ? error.message : String(error) }));
+  worker.on('error', (error: unknown) => {
+    if ((error as { code?: unknown }).code === OUT_OF_MEMORY) receive({ type: 'error', code: 'IMPORT_FILE_TOO_MUCH_TEXT', rowNumber: null });
+    else receive({ type: 'failure', message: error instanceof Error ? error.message : String(error) });
+  });
   worker.on('exit', () => receive({ type: 'exit' }));
   const next = async (): Promise<Received> => {
     while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
