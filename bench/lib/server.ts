@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startFlags } from '../../scripts/start-flags';
 import { freePort } from './process';
 
 export interface RunningServer {
@@ -14,14 +15,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `npm start`'s arguments after tsx (its Node flags, e.g. the heap size, and the entry). */
-function startArguments(): string[] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [launcher, ...args] = start.split(/\s+/);
-  if (launcher !== 'tsx') throw new Error(`npm start no longer runs tsx: ${start}`);
-  return args;
-}
-
 /**
  * Starts the real server (`npm start`'s entry) on a throwaway data folder and waits for /health.
  * `env` adds or overrides variables (e.g. EMBEDDED_PG_PORT to reach its database from the bench).
@@ -30,7 +23,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = mkdtempSync(join(tmpdir(), 'cdt-bench-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', startArguments(), {
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', [...startFlags(), 'server/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

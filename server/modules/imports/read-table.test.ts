@@ -132,6 +132,10 @@ describe('CSV', () => {
 });
 
 describe('XLSX', () => {
+  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const sheetXml = (rows: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+
   it('date cells as ISO dates, numbers stored as text keep their zeros, numbers without float noise; a chosen sheet', async () => {
     const { info, headers, rows } = await readAll(fixture('donors-dates-and-text-numbers.xlsx'), 'donors.xlsx');
     expect(info).toMatchObject({ format: 'xlsx', sheets: ['Donors', 'Notes'], sheet: 'Donors' });
@@ -147,25 +151,21 @@ describe('XLSX', () => {
   });
 
   it('rows past the first batches of the reading thread arrive whole and in order; a sheet whose XML breaks is unreadable', async () => {
-    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-    const sheetXml = (rows: string) =>
-      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
-    const workbook = (sheet: string) => xlsxOf(sheet);
     const many = Array.from({ length: 2_600 }, (_, i) => `<row r="${i + 2}">${cell(`A${i + 2}`, `Donor ${i + 1}`)}${cell(`B${i + 2}`, `d${i + 1}@example.org`)}</row>`);
     const whole = join(dir, 'whole.xlsx');
-    await writeFile(whole, workbook(sheetXml(`<row r="1">${cell('A1', 'name')}${cell('B1', 'donor_email')}</row>${many.join('')}`)));
+    await writeFile(whole, xlsxOf(sheetXml(`<row r="1">${cell('A1', 'name')}${cell('B1', 'donor_email')}</row>${many.join('')}`)));
     const read = await readAll(whole, 'whole.xlsx');
     expect(read.headers).toEqual(['name', 'donor_email']);
     expect(read.rows).toHaveLength(2_600);
     expect(read.rows.every((row, i) => row.rowNumber === i + 2 && row.cells[0] === `Donor ${i + 1}` && row.cells[1] === `d${i + 1}@example.org`)).toBe(true);
 
     const broken = join(dir, 'broken.xlsx');
-    await writeFile(broken, workbook(sheetXml(`<row r="1">${cell('A1', 'name')}</row>${many.slice(0, 1_500).join('')}<row r="9999"><c r="A9999" <<</c></row>`)));
+    await writeFile(broken, xlsxOf(sheetXml(`<row r="1">${cell('A1', 'name')}</row>${many.slice(0, 1_500).join('')}<row r="9999"><c r="A9999" <<</c></row>`)));
     await expect(refusal(broken, 'broken.xlsx')).resolves.toBe('IMPORT_FILE_UNREADABLE');
   });
 
   it("shared strings that outgrow the reading thread's heap stop the thread, not the caller: IMPORT_FILE_TOO_MUCH_TEXT; the same file reads with the default heap", async () => {
-    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2" t="s"><v>LAST</v></c></row></sheetData></worksheet>`;
+    const sheet = (last: number) => sheetXml(`<row r="1">${cell('A1', 'name')}</row><row r="2"><c r="A2" t="s"><v>${last}</v></c></row>`);
     const sharedStrings = (count: number) =>
       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">${Array.from({ length: count }, (_, i) => `<si><t>${'Mary-Jane O&apos;Brien '.repeat(9)}${i}</t></si>`).join('')}</sst>`;
     const cells = async (path: string, heapMb?: number) => {
@@ -179,9 +179,9 @@ describe('XLSX', () => {
       return read;
     };
     const small = join(dir, 'few-strings.xlsx');
-    await writeFile(small, xlsxOf(sheet.replace('LAST', '9'), sharedStrings(10)));
+    await writeFile(small, xlsxOf(sheet(9), sharedStrings(10)));
     const large = join(dir, 'many-strings.xlsx');
-    await writeFile(large, xlsxOf(sheet.replace('LAST', '99999'), sharedStrings(100_000)));
+    await writeFile(large, xlsxOf(sheet(99_999), sharedStrings(100_000)));
 
     // A heap of 16 MB reads a workbook of 10 shared strings, not one of 100,000 (21 MB of them).
     expect(await cells(small, 16)).toEqual(['name', `${"Mary-Jane O'Brien ".repeat(9)}9`]);

@@ -12,6 +12,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFlags } from '../../../scripts/start-flags';
 import { E2E } from './ports';
 
 const PG_ROOT = '/usr/lib/postgresql';
@@ -74,12 +75,6 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Debian's newest PostgreSQL bin folder, or a clear error. */
-/** The Node flags `npm start` gives the server (the heap size): each instance runs as production would. */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
-
 function postgresBin(): string {
   const versions = existsSync(PG_ROOT) ? readdirSync(PG_ROOT).filter((v) => existsSync(join(PG_ROOT, v, 'bin', 'initdb'))) : [];
   const newest = versions.sort((x, y) => Number(y) - Number(x))[0];
