@@ -660,6 +660,26 @@ export const donorBookVersions = pgTable('donor_book_versions', {
 });
 
 /**
+ * What each of a campaign's book versions changed, when a trigger could tell (migration 0023): the
+ * donors whose gifts, pledges or refunds ('figures') or tags and notes ('tags') one statement wrote.
+ * A version with no row here changed anything (a donor's own fields, the cycle, a write of over 1,000
+ * donors). Cached list pages survive the changes that cannot move them (book-changes.ts). Only the
+ * last 1,000 versions of a campaign are kept.
+ */
+export const donorBookChanges = pgTable(
+  'donor_book_changes',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    donorIds: uuid('donor_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'donor_book_changes_pk', columns: [t.campaignId, t.version] }), check('donor_book_changes_kind_known', sql`${t.kind} in ('figures', 'tags')`)],
+);
+
+/**
  * The campaign-level figures of the book (what the dashboard's total-stats and the report summaries
  * read), kept by statement-level triggers on donations, pledges and donors as deltas of each write:
  * raised = donations net of refunds; donation_count = donations not wholly refunded; pledged and

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { donorBookVersions } from '../../db/schema';
+import { donorBookChanges, donorBookVersions } from '../../db/schema';
 
 /** SQL for the campaign's donor-book version (0 before its first write), to select beside a count. */
 export function versionSql(campaignId: string) {
@@ -10,4 +10,21 @@ export function versionSql(campaignId: string) {
 export async function findBookVersion(db: Executor, campaignId: string): Promise<number> {
   const [row] = await db.select({ version: donorBookVersions.version }).from(donorBookVersions).where(eq(donorBookVersions.campaignId, campaignId)).limit(1);
   return row?.version ?? 0;
+}
+
+/** A logged change of the book (migration 0023): the donors one version's statement wrote. */
+export interface BookChange {
+  version: number;
+  kind: 'figures' | 'tags';
+  donorIds: string[];
+}
+
+/** The logged changes of versions (after, upTo], in order; a version missing here changed anything. */
+export async function findBookChanges(db: Executor, campaignId: string, after: number, upTo: number): Promise<BookChange[]> {
+  const rows = await db
+    .select({ version: donorBookChanges.version, kind: donorBookChanges.kind, donorIds: donorBookChanges.donorIds })
+    .from(donorBookChanges)
+    .where(and(eq(donorBookChanges.campaignId, campaignId), gt(donorBookChanges.version, after), lte(donorBookChanges.version, upTo)))
+    .orderBy(donorBookChanges.version);
+  return rows.map((row) => ({ version: row.version, kind: row.kind as BookChange['kind'], donorIds: row.donorIds }));
 }

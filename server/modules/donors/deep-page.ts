@@ -22,6 +22,8 @@ export interface DeepPageSource<Row> {
   bookVersion(): Promise<number>;
   /** The page by OFFSET. */
   offset(): Promise<Row[]>;
+  /** Whether the writes of versions (from, to] left the list's order as it was (its boundaries kept). */
+  boundariesSurvive?(from: number, to: number): Promise<boolean>;
 }
 
 const policies = new WeakMap<object, DeepPagePolicy>();
@@ -71,7 +73,9 @@ export async function readPage<Row>(app: FastifyInstance, start: number, limit: 
     counts.shallow += 1;
     return source.offset();
   }
-  const boundaries = (version: number) => cachedBoundaries(app, source.key, version, () => source.boundaries(policy.step));
+  const survives = source.boundariesSurvive?.bind(source);
+  const boundaries = (version: number) =>
+    cachedBoundaries(app, source.key, version, () => source.boundaries(policy.step), survives && ((from: number) => survives(from, version)));
   let index = await boundaries(source.version);
   for (let attempt = 0; attempt < 2; attempt++) {
     const segments = segmentsOf(index, start, limit);

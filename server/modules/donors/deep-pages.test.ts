@@ -18,6 +18,7 @@ import { customCampaign, P, path, refundInDb } from '../../test/donor-book-helpe
 import { testConfig } from '../../test/test-config';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { deepPageStats, setDeepPagePolicy } from './deep-page';
+import { listCacheStats, setListCacheCarry } from './list-cache';
 import { boundaryCacheStats } from './page-boundary-cache';
 
 const SEED = 20_250_615;
@@ -94,6 +95,8 @@ describe('deep pages answer what OFFSET paging answers', () => {
     setDeepPagePolicy(deep, { from: 3, step: 4 });
     offset = await buildApp({ config: testConfig(), db: t.db, pool: t.pool, clock });
     setDeepPagePolicy(offset, { from: Number.MAX_SAFE_INTEGER, step: 1 });
+    // The oracle never carries a page across a write (what `deep` does after the writes it can rule out).
+    setListCacheCarry(offset, false);
     // Everything seeded straight in SQL has been announced to every app.
     await Promise.all([t.app.changes.sync(), deep.changes.sync(), offset.changes.sync()]);
   });
@@ -168,7 +171,20 @@ describe('deep pages answer what OFFSET paging answers', () => {
   const DONATION_FILTERS = ['', 'payment_method=cash', 'source=import', 'refunded=true', 'refunded=false', 'start_date=2024-01-01&end_date=2025-06-30', 'cycle=2026', 'search=ann', 'search=REF-1', 'payment_method=card&refunded=false'];
 
   /** Writes another user (the API) or another writer (SQL, then announced) makes between two reads. */
-  const WRITES = ['none', 'add donation', 'delete donation', 'add donation in SQL', 'delete donation in SQL', 'refund in SQL', 'add donor', 'tag in SQL'] as const;
+  const WRITES = [
+    'none',
+    'add donation',
+    'delete donation',
+    'add donation in SQL',
+    'delete donation in SQL',
+    'refund in SQL',
+    'add donor',
+    'tag in SQL',
+    'untag in SQL',
+    'pledge in SQL',
+    'gift to another donor in SQL',
+    'rename donor in SQL',
+  ] as const;
 
   async function write(kind: (typeof WRITES)[number], pick: number): Promise<void> {
     const donor = (await t.pool.query<{ id: string }>('select id from donors where campaign_id = $1 order by id offset $2 limit 1', [campaignId, pick % 130])).rows[0]!.id;
@@ -216,6 +232,21 @@ describe('deep pages answer what OFFSET paging answers', () => {
           `insert into donor_metadata (campaign_id, donor_id, kind, value, created_at, updated_at) values ($1, $2, 'tag', 'VIP', now(), now()) on conflict do nothing`,
           [campaignId, donor],
         );
+        break;
+      case 'untag in SQL':
+        await t.pool.query(`delete from donor_metadata where campaign_id = $1 and donor_id = $2 and kind = 'tag'`, [campaignId, donor]);
+        break;
+      case 'pledge in SQL':
+        await t.pool.query(
+          `insert into pledges (campaign_id, donor_id, commitment_date, commitment_amount_cents, created_at, updated_at) values ($1, $2, $3, 3000, now(), now())`,
+          [campaignId, donor, date],
+        );
+        break;
+      case 'gift to another donor in SQL':
+        if (gift) await t.pool.query('update donations set donor_id = $3 where campaign_id = $1 and id = $2 and pledge_id is null', [campaignId, gift, donor]);
+        break;
+      case 'rename donor in SQL':
+        await t.pool.query('update donors set name = $3 where campaign_id = $1 and id = $2', [campaignId, donor, NAMES[(pick * 3) % NAMES.length]]);
         break;
     }
     // Another writer's change reaches the app through the change feed (what a request after it sees).
@@ -296,11 +327,67 @@ describe('deep pages answer what OFFSET paging answers', () => {
     );
   });
 
+  it('a donor page is kept across a write to donors not on it, and read again after a write to one of its donors', async () => {
+    const giftInSql = async (donorId: string) => {
+      await t.pool.query(
+        `insert into donations (campaign_id, donor_id, paying_date, paid_amount_cents, payment_method, source, created_at, updated_at) values ($1, $2, '2025-02-01', 1500, 'cash', 'manual', now(), now())`,
+        [campaignId, donorId],
+      );
+      await deep.changes.sync();
+    };
+    const tagInSql = async (donorId: string, tag = 'Kept') => {
+      await t.pool.query(`insert into donor_metadata (campaign_id, donor_id, kind, value, created_at, updated_at) values ($1, $2, 'tag', $3, now(), now())`, [campaignId, donorId, tag]);
+      await deep.changes.sync();
+    };
+    const byName = urlOf('donor', campaignId, 'sort=name&limit=10&page=2');
+    const page = await samePage(deep, byName);
+    const onPage = page.donor_list![3]!.donor_id;
+    const elsewhere = (await data(offset, urlOf('donor', campaignId, 'sort=name&limit=10&page=5'))).donor_list![0]!.donor_id;
+    const carried = () => listCacheStats(deep).carried;
+    const before = carried();
+
+    await giftInSql(elsewhere);
+    expect(await samePage(deep, byName)).toEqual(page);
+    await tagInSql(elsewhere, 'Other');
+    expect(await samePage(deep, byName)).toEqual(page);
+    expect(carried()).toBe(before + 2);
+
+    // A gift to a donor on the page changes its row: read again (samePage compares with the oracle).
+    await giftInSql(onPage);
+    expect(await samePage(deep, byName)).not.toEqual(page);
+    expect(carried()).toBe(before + 2);
+
+    // Lists that a gift or a tag can reorder or refilter are read again after any of them.
+    for (const [query, write] of [
+      ['sort=-paid_cents&limit=10&page=3', giftInSql],
+      ['sort=name&balance=none&limit=10&page=2', giftInSql],
+      ['sort=name&cycle=2025&limit=10&page=2', giftInSql],
+      ['sort=name&tag=kept&limit=10&page=1', tagInSql],
+    ] as const) {
+      const url = urlOf('donor', campaignId, query);
+      await samePage(deep, url);
+      await write(elsewhere);
+      await samePage(deep, url);
+      expect(carried(), query).toBe(before + 2);
+    }
+
+    // A donor's own fields may move it anywhere: nothing is kept.
+    await samePage(deep, byName);
+    const kept = carried();
+    await t.pool.query(`update donors set employer = 'Kept Inc.' where id = $1`, [elsewhere]);
+    await deep.changes.sync();
+    await samePage(deep, byName);
+    expect(carried()).toBe(kept);
+  });
+
   it('(after the others) the deep pages were sought after boundaries kept between requests, never read by OFFSET', () => {
     expect(deepPageStats(deep)).toMatchObject({ retried: 0, fellBack: 0 });
     expect(deepPageStats(deep).sought).toBeGreaterThan(250);
     expect(deepPageStats(t.app).sought).toBeGreaterThan(5);
     expect(boundaryCacheStats(deep).hits).toBeGreaterThan(boundaryCacheStats(deep).misses);
     expect(deepPageStats(offset).sought).toBe(0);
+    // Pages were kept across writes that could not change them, and never by the oracle.
+    expect(listCacheStats(deep).carried).toBeGreaterThan(10);
+    expect(listCacheStats(offset).carried).toBe(0);
   });
 });

@@ -13,11 +13,13 @@ import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { auditBook } from './book-audit';
 import { cycleInfoOf, loadBookCampaign, type BookCampaign } from './book-campaign';
+import { changesBetween } from './book-changes';
 import { readBookCampaign } from './book-reads';
 import { findBookVersion } from './book-version-repository';
 import { readPage } from './deep-page';
 import { donorWarnings, figuresOf } from './donor-figures';
 import { countDonors, donorKeyset, listCampaignTags, listDonorPage, type DonorListFilter, type DonorPageItem } from './donor-list-repository';
+import { donorListKeepsOrder, donorPageSurvives } from './donor-page-changes';
 import { cachedListFigure, filterKey, pageKey } from './list-cache';
 import { boundaryKey } from './page-boundary-cache';
 import { findPageBoundaries } from './page-boundary-repository';
@@ -196,6 +198,7 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
     },
     bookVersion: () => findBookVersion(app.db, campaignId),
     offset: async () => (await listDonorPage(app.db, campaignId, filter)).items,
+    boundariesSurvive: async (from, to) => donorListKeepsOrder(filter, await changesBetween(app, campaignId, from, to)),
   });
 }
 
@@ -206,14 +209,20 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
 export async function listDonors(app: FastifyInstance, ctx: CampaignContext, filter: DonorListFilter): Promise<DonorListData> {
   const campaign = await readBookCampaign(app, ctx.id);
   const key = pageKey('donor_page', ctx.id, { ...filter, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
-  return cachedListFigure(app, key, campaign.version, async () => {
-    const [items, total] = await Promise.all([
-      donorPageItems(app, ctx.id, filter, campaign.version),
-      cachedListFigure(app, filterKey('donors', ctx.id, filter), campaign.version, () => countDonors(app.db, ctx.id, filter)),
-    ]);
-    const donor_list = donorRowsOfPage(campaign, items);
-    return { value: { donor_list, total, page: filter.page, limit: filter.limit, cycle: cycleInfoOf(campaign) }, version: campaign.version };
-  });
+  return cachedListFigure(
+    app,
+    key,
+    campaign.version,
+    async () => {
+      const [items, total] = await Promise.all([
+        donorPageItems(app, ctx.id, filter, campaign.version),
+        cachedListFigure(app, filterKey('donors', ctx.id, filter), campaign.version, () => countDonors(app.db, ctx.id, filter)),
+      ]);
+      const donor_list = donorRowsOfPage(campaign, items);
+      return { value: { donor_list, total, page: filter.page, limit: filter.limit, cycle: cycleInfoOf(campaign) }, version: campaign.version };
+    },
+    async (from, page) => donorPageSurvives(filter, page.donor_list, await changesBetween(app, ctx.id, from, campaign.version)),
+  );
 }
 
 export async function listDonorTags(app: FastifyInstance, ctx: CampaignContext, filter: { search?: string; limit: number }): Promise<DonorTagListData> {

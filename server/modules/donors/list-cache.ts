@@ -2,10 +2,13 @@
  * Counts and totals of lists (and the pages of the hottest ones), cached per app instance against the campaign's donor-book
  * version (donor_book_versions, bumped by triggers on every write of the campaign's donors,
  * pledges, donations, tags and notes, whoever writes). A page of a list that did not change costs
- * its page query only; any write makes the next request count again. Every instance checks the
- * version in the database, so several instances stay correct.
+ * its page query only; any write makes the next request count again, unless the caller can tell from
+ * the versions' logged changes (book-changes.ts) that the writes since could not change the value
+ * (`survives`): a write to one donor leaves the other pages of the donor list as they were. Every
+ * instance checks the version in the database, so several instances stay correct.
  */
 import type { FastifyInstance } from 'fastify';
+import { appKey } from './page-boundary-cache';
 
 const MAX_ENTRIES = 2_000;
 /** Pages of more rows than this are not kept (bounded memory: at most ~2,000 small pages). */
@@ -24,15 +27,22 @@ interface AppCache {
   hits: number;
   /** Answers that were computed (or joined a computation under way). */
   misses: number;
+  /** Kept entries of an older version that the writes since then could not change (carried forward). */
+  carried: number;
+  /** Whether entries may be carried forward (off for a test's oracle). */
+  carry: boolean;
 }
 
-const caches = new WeakMap<FastifyInstance, AppCache>();
+const caches = new WeakMap<object, AppCache>();
 
 function cacheOf(app: FastifyInstance): AppCache {
-  let cache = caches.get(app);
+  let cache = caches.get(appKey(app));
   if (!cache) {
-    cache = { entries: new Map(), inflight: new Map(), hits: 0, misses: 0 };
-    caches.set(app, cache);
+    const created: AppCache = { entries: new Map(), inflight: new Map(), hits: 0, misses: 0, carried: 0, carry: true };
+    // Changes may have been missed (or the database restored): nothing kept can be vouched for.
+    app.changes.onReset(() => created.entries.clear());
+    caches.set(appKey(app), created);
+    cache = created;
   }
   return cache;
 }
@@ -61,7 +71,13 @@ function queryKey(list: string, campaignId: string, query: object): string {
  * BEFORE the value's queries (data newer than its version is only recomputed once more; data older
  * than its version would be served stale, so a version is never read after the data).
  */
-export async function cachedListFigure<T>(app: FastifyInstance, key: string | null, version: number, compute: () => Promise<{ value: T; version: number }>): Promise<T> {
+export async function cachedListFigure<T>(
+  app: FastifyInstance,
+  key: string | null,
+  version: number,
+  compute: () => Promise<{ value: T; version: number }>,
+  survives?: (from: number, value: T) => Promise<boolean>,
+): Promise<T> {
   if (key === null) return (await compute()).value;
   const cache = cacheOf(app);
   const { entries, inflight } = cache;
@@ -71,6 +87,16 @@ export async function cachedListFigure<T>(app: FastifyInstance, key: string | nu
     // Most recently used last: Map keeps insertion order.
     entries.delete(key);
     entries.set(key, hit);
+    return hit.value as T;
+  }
+  // An older entry the writes since could not have changed is the answer at this version too.
+  if (hit && hit.version < version && survives && cache.carry && (await survives(hit.version, hit.value as T))) {
+    cache.carried += 1;
+    if (hit.version < version) hit.version = version;
+    if (entries.get(key) === hit) {
+      entries.delete(key);
+      entries.set(key, hit);
+    }
     return hit.value as T;
   }
   cache.misses += 1;
@@ -92,8 +118,13 @@ export async function cachedListFigure<T>(app: FastifyInstance, key: string | nu
   return computed.value;
 }
 
-/** Hits, misses and entries of this app's list cache (metrics). */
-export function listCacheStats(app: FastifyInstance): { hits: number; misses: number; size: number } {
+/** Hits, misses, carried entries and entries of this app's list cache (metrics). */
+export function listCacheStats(app: FastifyInstance): { hits: number; misses: number; carried: number; size: number } {
   const cache = cacheOf(app);
-  return { hits: cache.hits, misses: cache.misses, size: cache.entries.size };
+  return { hits: cache.hits, misses: cache.misses, carried: cache.carried, size: cache.entries.size };
+}
+
+/** Whether this app carries entries forward across writes that cannot change them (a test's oracle turns it off). */
+export function setListCacheCarry(app: FastifyInstance, carry: boolean): void {
+  cacheOf(app).carry = carry;
 }

@@ -59,10 +59,17 @@ function remove(cache: BoundaryCache, key: string): void {
 
 /**
  * The boundaries for `key` when kept at `version` or a later one (a request may read the version
- * before the change feed announces the last write; the page's own statement checks it, deep-page.ts);
- * else `compute()`, whose index carries the version its statement saw.
+ * before the change feed announces the last write; the page's own statement checks it, deep-page.ts),
+ * or at an older one when `survives` says the writes since did not move them; else `compute()`, whose
+ * index carries the version its statement saw.
  */
-export async function cachedBoundaries(app: FastifyInstance, key: string, version: number, compute: () => Promise<BoundaryIndex>): Promise<BoundaryIndex> {
+export async function cachedBoundaries(
+  app: FastifyInstance,
+  key: string,
+  version: number,
+  compute: () => Promise<BoundaryIndex>,
+  survives?: (from: number) => Promise<boolean>,
+): Promise<BoundaryIndex> {
   const cache = cacheOf(app);
   const hit = cache.entries.get(key);
   if (hit && hit.index.version >= version) {
@@ -70,6 +77,14 @@ export async function cachedBoundaries(app: FastifyInstance, key: string, versio
     cache.entries.delete(key);
     cache.entries.set(key, hit);
     return hit.index;
+  }
+  // Older boundaries that the writes since could not move are this version's too.
+  if (hit && survives && (await survives(hit.index.version))) {
+    cache.hits += 1;
+    const index = { ...hit.index, version };
+    const kept = cache.entries.get(key);
+    if (kept && kept.index.version < version) kept.index = index;
+    return index;
   }
   cache.misses += 1;
   const flightKey = `${version}|${key}`;
