@@ -216,7 +216,13 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
     async () => {
       const [items, total] = await Promise.all([
         donorPageItems(app, ctx.id, filter, campaign.version),
-        cachedListFigure(app, filterKey('donors', ctx.id, filter), campaign.version, () => countDonors(app.db, ctx.id, filter)),
+        cachedListFigure(
+          app,
+          filterKey('donors', ctx.id, filter),
+          campaign.version,
+          () => countDonors(app.db, ctx.id, filter),
+          async (from) => donorListKeepsOrder(filter, await changesBetween(app, ctx.id, from, campaign.version)),
+        ),
       ]);
       const donor_list = donorRowsOfPage(campaign, items);
       return { value: { donor_list, total, page: filter.page, limit: filter.limit, cycle: cycleInfoOf(campaign) }, version: campaign.version };
