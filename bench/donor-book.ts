@@ -52,6 +52,8 @@ interface Scenario {
   pages?: number;
   /** Donations recorded per second by another writer (straight in SQL) during the run: each one makes every cached figure of the book stale. */
   writesPerSecond?: number;
+  /** Every page is read once before the warm-up (the steady state of a server that has been browsed, not its first pass). */
+  everyPageFirst?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -72,6 +74,9 @@ const SCENARIOS: Scenario[] = [
   // reach PostgreSQL. Its throughput is bounded by the queries; 50 clients then queue (Little's law).
   { name: '(stress: list_donor random pages, 2 writes/s)', path: '/donation/donor/list_donor/{id}?sort=name&limit=25&page={page}', pages: DONORS / 25, writesPerSecond: 2, info: true },
   { name: '(stress: list_donation random pages, 2 writes/s)', path: '/donation/list_donation/{id}?sort=-paying_date&limit=25&page={page}', pages: DONATIONS / 25, writesPerSecond: 2, info: true },
+  // The same once every page has been read (what a page kept across writes gives a server that has run a while).
+  { name: '(stress: list_donor random pages, 2 writes/s, every page read before)', path: '/donation/donor/list_donor/{id}?sort=name&limit=25&page={page}', pages: DONORS / 25, writesPerSecond: 2, info: true, everyPageFirst: true },
+  { name: '(stress: list_donation random pages, 2 writes/s, every page read before)', path: '/donation/list_donation/{id}?sort=-paying_date&limit=25&page={page}', pages: DONATIONS / 25, writesPerSecond: 2, info: true, everyPageFirst: true },
   { name: '(dashboard total-stats)', path: '/donation/dashboard/stats/total-stats/{id}', info: true },
   { name: '(dashboard cycle-stats)', path: '/donation/dashboard/stats/cycle-stats/{id}', info: true },
 ];
@@ -178,6 +183,18 @@ export async function load(origin: string, path: string, token: string, connecti
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? SECONDS }),
   });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, done: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts, statusCodes: result.statusCodeStats };
+}
+
+/** Reads pages 1…pages of `path` once each, 10 at a time. */
+async function readEveryPage(origin: string, path: string, token: string, pages: number): Promise<void> {
+  let next = 1;
+  const reader = async () => {
+    for (let page = next++; page <= pages; page = next++) {
+      const res = await fetch(`${origin}${path.replace('{page}', String(page))}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, reader));
 }
 
 interface Captured {
@@ -306,6 +323,7 @@ export async function benchDonorBook(): Promise<boolean> {
         rows.push({ name: scenario.name, p50: NaN, p99: NaN, rps: NaN, alone: NaN, cold: NaN, sql: NaN, statements: 0, warmStatements: 0, ratio: NaN, ok: false, note: `HTTP ${probe.status}`, info: scenario.info ?? false });
         continue;
       }
+      if (scenario.everyPageFirst) await readEveryPage(server.url, template, token, scenario.pages ?? 1);
       await load(server.url, template, token, CONNECTIONS, { duration: 1, pages: scenario.pages }); // warm-up
       const writer = scenario.writesPerSecond ? startWriter(pool, campaignId, scenario.writesPerSecond) : null;
       const loaded = await load(server.url, template, token, CONNECTIONS, { duration: SECONDS, pages: scenario.pages }).finally(() => writer?.stop());
