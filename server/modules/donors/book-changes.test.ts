@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, demoSignIn } from '../../test/campaign-helpers';
-import { customCampaign, refundInDb } from '../../test/donor-book-helpers';
+import { customCampaign, P, refundInDb } from '../../test/donor-book-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { changesBetween } from './book-changes';
 import { findBookVersion } from './book-version-repository';
@@ -59,6 +59,17 @@ describe('the book versions’ logged changes', () => {
     ]);
     const { rows } = await gift(donors[2]!);
     expect(await changesOf(() => refundInDb(t, rows[0]!.id, '2025-03-01', 'Asked back'))).toEqual([{ kind: 'figures', donorIds: [donors[2]] }]);
+  });
+
+  it('a gift recorded through the API (every statement it makes) is logged, naming its donor', async () => {
+    const asOwner = { authorization: `Bearer ${owner.token}`, accept: 'application/json' };
+    const from = await findBookVersion(t.db, campaignId);
+    const gift = await t.app.inject({ method: 'POST', url: P.addDonation, headers: asOwner, payload: { campaign_id: campaignId, donor_id: donors[0], paying_date: '2025-02-01', paid_amount_cents: 2_500, payment_method: 'card', confirm_outside_cycle: true } });
+    expect(gift.statusCode, gift.body).toBe(201);
+    const to = await findBookVersion(t.db, campaignId);
+    const changes = await changesBetween(t.app, campaignId, from, to);
+    expect(changes, 'every version the API wrote is logged').not.toBeNull();
+    expect(new Set(changes!.flatMap((change) => change.donorIds))).toEqual(new Set([donors[0]]));
   });
 
   it('a gift moved to another donor names both; a deleted one its donor', async () => {
