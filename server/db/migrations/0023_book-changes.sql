@@ -23,60 +23,29 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "donor_book_bump_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   change_kind text := CASE TG_TABLE_NAME WHEN 'donors' THEN NULL WHEN 'donor_metadata' THEN 'tags' ELSE 'figures' END;
+  -- The statement's rows (an update: before and after it, so that a gift moved to another donor names
+  -- both; the donors' own update trigger keeps only the rows after it, and logs nothing).
+  written text := CASE WHEN TG_OP = 'DELETE' THEN 'SELECT * FROM old_rows' WHEN TG_OP = 'INSERT' OR TG_TABLE_NAME = 'donors' THEN 'SELECT * FROM new_rows'
+    ELSE 'SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows' END;
+  -- Their donors (a refund's through its donation).
+  donors_of text := CASE TG_TABLE_NAME WHEN 'donation_refunds' THEN 'SELECT r.campaign_id, d.donor_id FROM (%s) r JOIN "donations" d ON d.id = r.donation_id'
+    ELSE 'SELECT r.campaign_id, r.donor_id FROM (%s) r' END;
   bumped record;
   touched uuid[];
 BEGIN
   IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
-  IF TG_OP = 'DELETE' THEN
-    FOR bumped IN
-      INSERT INTO "donor_book_versions" AS v ("campaign_id", "version")
-      SELECT DISTINCT r.campaign_id, 1 FROM old_rows r WHERE EXISTS (SELECT 1 FROM "campaigns" c WHERE c.id = r.campaign_id)
-      ON CONFLICT ("campaign_id") DO UPDATE SET "version" = v.version + 1
-      RETURNING v.campaign_id, v.version
-    LOOP
-      touched := NULL;
-      IF TG_TABLE_NAME = 'donation_refunds' THEN
-        SELECT array_agg(DISTINCT d.donor_id) INTO touched FROM old_rows r JOIN "donations" d ON d.id = r.donation_id WHERE r.campaign_id = bumped.campaign_id;
-      ELSIF change_kind IS NOT NULL THEN
-        SELECT array_agg(DISTINCT r.donor_id) INTO touched FROM old_rows r WHERE r.campaign_id = bumped.campaign_id;
-      END IF;
-      PERFORM "donor_book_log_change"(bumped.campaign_id, bumped.version, change_kind, touched);
-    END LOOP;
-  ELSIF TG_OP = 'INSERT' THEN
-    FOR bumped IN
-      INSERT INTO "donor_book_versions" AS v ("campaign_id", "version")
-      SELECT DISTINCT r.campaign_id, 1 FROM new_rows r
-      ON CONFLICT ("campaign_id") DO UPDATE SET "version" = v.version + 1
-      RETURNING v.campaign_id, v.version
-    LOOP
-      touched := NULL;
-      IF TG_TABLE_NAME = 'donation_refunds' THEN
-        SELECT array_agg(DISTINCT d.donor_id) INTO touched FROM new_rows r JOIN "donations" d ON d.id = r.donation_id WHERE r.campaign_id = bumped.campaign_id;
-      ELSIF change_kind IS NOT NULL THEN
-        SELECT array_agg(DISTINCT r.donor_id) INTO touched FROM new_rows r WHERE r.campaign_id = bumped.campaign_id;
-      END IF;
-      PERFORM "donor_book_log_change"(bumped.campaign_id, bumped.version, change_kind, touched);
-    END LOOP;
-  ELSE
-    -- An update names the donors before and after it (a row moved to another donor changed both).
-    FOR bumped IN
-      INSERT INTO "donor_book_versions" AS v ("campaign_id", "version")
-      SELECT DISTINCT r.campaign_id, 1 FROM new_rows r
-      ON CONFLICT ("campaign_id") DO UPDATE SET "version" = v.version + 1
-      RETURNING v.campaign_id, v.version
-    LOOP
-      touched := NULL;
-      IF TG_TABLE_NAME = 'donation_refunds' THEN
-        SELECT array_agg(DISTINCT d.donor_id) INTO touched
-        FROM (SELECT r.donation_id, r.campaign_id FROM new_rows r UNION ALL SELECT r.donation_id, r.campaign_id FROM old_rows r) r
-        JOIN "donations" d ON d.id = r.donation_id WHERE r.campaign_id = bumped.campaign_id;
-      ELSIF change_kind IS NOT NULL THEN
-        SELECT array_agg(DISTINCT r.donor_id) INTO touched
-        FROM (SELECT n.donor_id, n.campaign_id FROM new_rows n UNION ALL SELECT o.donor_id, o.campaign_id FROM old_rows o) r WHERE r.campaign_id = bumped.campaign_id;
-      END IF;
-      PERFORM "donor_book_log_change"(bumped.campaign_id, bumped.version, change_kind, touched);
-    END LOOP;
-  END IF;
+  FOR bumped IN EXECUTE format(
+    'INSERT INTO "donor_book_versions" AS v ("campaign_id", "version")
+     SELECT DISTINCT r.campaign_id, 1 FROM (%s) r WHERE EXISTS (SELECT 1 FROM "campaigns" c WHERE c.id = r.campaign_id)
+     ON CONFLICT ("campaign_id") DO UPDATE SET "version" = v.version + 1
+     RETURNING v.campaign_id, v.version', written)
+  LOOP
+    touched := NULL;
+    IF change_kind IS NOT NULL THEN
+      EXECUTE format('SELECT array_agg(DISTINCT t.donor_id) FROM (%s) t WHERE t.campaign_id = $1', format(donors_of, written)) INTO touched USING bumped.campaign_id;
+    END IF;
+    PERFORM "donor_book_log_change"(bumped.campaign_id, bumped.version, change_kind, touched);
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
