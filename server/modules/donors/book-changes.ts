@@ -11,21 +11,30 @@ import { appKey } from './page-boundary-cache';
 /** Versions kept per campaign, and the furthest a cached value is carried forward. */
 const KEPT_VERSIONS = 256;
 const MAX_CAMPAIGNS = 1_000;
+/** Donor ids kept over all campaigns (~50 bytes each): the least recently used campaigns go first. */
+const MAX_DONOR_IDS = 200_000;
 
 interface AppLog {
   /** Per campaign, most recently used last: each version read, with its change or null (anything changed). */
   campaigns: Map<string, Map<number, BookChange | null>>;
   inflight: Map<string, Promise<void>>;
+  /** Donor ids held by `campaigns`. */
+  ids: number;
 }
+
+const idsOf = (known: Map<number, BookChange | null>) => [...known.values()].reduce((sum, change) => sum + (change?.donorIds.length ?? 0), 0);
 
 const logs = new WeakMap<object, AppLog>();
 
 function logOf(app: FastifyInstance): AppLog {
   let log = logs.get(appKey(app));
   if (!log) {
-    const created: AppLog = { campaigns: new Map(), inflight: new Map() };
+    const created: AppLog = { campaigns: new Map(), inflight: new Map(), ids: 0 };
     // Changes may have been missed, or the database restored: read every version again.
-    app.changes.onReset(() => created.campaigns.clear());
+    app.changes.onReset(() => {
+      created.campaigns.clear();
+      created.ids = 0;
+    });
     logs.set(appKey(app), created);
     log = created;
   }
@@ -41,11 +50,18 @@ async function load(app: FastifyInstance, log: AppLog, campaignId: string, after
   const rows = await findBookChanges(app.db, campaignId, after, upTo);
   const byVersion = new Map(rows.map((row) => [row.version, row]));
   const known = log.campaigns.get(campaignId) ?? new Map<number, BookChange | null>();
+  log.ids -= idsOf(known);
   for (let version = after + 1; version <= upTo; version++) known.set(version, byVersion.get(version) ?? null);
   for (const version of known.keys()) if (version <= upTo - KEPT_VERSIONS) known.delete(version);
+  log.ids += idsOf(known);
   log.campaigns.delete(campaignId);
   log.campaigns.set(campaignId, known);
-  if (log.campaigns.size > MAX_CAMPAIGNS) log.campaigns.delete(log.campaigns.keys().next().value as string);
+  // The least recently used campaigns out (never the one just read).
+  for (const [oldest, versions] of log.campaigns) {
+    if (oldest === campaignId || (log.campaigns.size <= MAX_CAMPAIGNS && log.ids <= MAX_DONOR_IDS)) break;
+    log.campaigns.delete(oldest);
+    log.ids -= idsOf(versions);
+  }
 }
 
 /**
