@@ -187,6 +187,11 @@ export async function mergeDonors(app: FastifyInstance, ctx: CampaignContext, au
 }
 
 /** The donors of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
+/** Whether the writes of versions (from, to] left the donor list of `filter` as it was (its donors, their order). */
+function donorListKept(app: FastifyInstance, campaignId: string, filter: DonorListFilter) {
+  return async (from: number, to: number) => donorListKeepsOrder(filter, await changesBetween(app, campaignId, from, to));
+}
+
 function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorListFilter, version: number): Promise<DonorPageItem[]> {
   return readPage(app, (filter.page - 1) * filter.limit, filter.limit, {
     key: boundaryKey('donors', campaignId, filter),
@@ -198,7 +203,7 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
     },
     bookVersion: () => findBookVersion(app.db, campaignId),
     offset: async () => (await listDonorPage(app.db, campaignId, filter)).items,
-    boundariesSurvive: async (from, to) => donorListKeepsOrder(filter, await changesBetween(app, campaignId, from, to)),
+    boundariesSurvive: donorListKept(app, campaignId, filter),
   });
 }
 
@@ -221,7 +226,7 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
           filterKey('donors', ctx.id, filter),
           campaign.version,
           () => countDonors(app.db, ctx.id, filter),
-          async (from) => donorListKeepsOrder(filter, await changesBetween(app, ctx.id, from, campaign.version)),
+          (from) => donorListKept(app, ctx.id, filter)(from, campaign.version),
         ),
       ]);
       const donor_list = donorRowsOfPage(campaign, items);
