@@ -28,7 +28,7 @@ describe('live events (progress of long work)', () => {
 
   it("shows the socket's 'progress' and 'done' for its kind only, without a reload", async () => {
     const serverEmits = fakeSocket();
-    const stop = await connectPermissionSocket('user-1', { onPermissions: () => undefined, onCampaignRemoved: () => undefined });
+    const stop = await connectPermissionSocket('user-1', { onConnect: () => undefined, onPermissions: () => undefined, onCampaignRemoved: () => undefined });
     render(<ImportProgress />);
     act(() => serverEmits('progress', { ...ref, done: 25, total: 100, stage: null } satisfies LiveProgressEvent));
     expect(screen.getByText('u1: 25%')).toBeInTheDocument();

@@ -39,6 +39,11 @@ async function resolveFactory(): Promise<SocketFactory> {
 }
 
 export interface PermissionSocketHandlers {
+  /**
+   * Each connection, the first and every reconnection: a push made before the socket joined its
+   * room (or while it was away) never arrives, so the caller reads the current state again.
+   */
+  onConnect: () => void;
   onPermissions: (event: PermissionsEvent) => void;
   onCampaignRemoved: (event: CampaignRemovedEvent) => void;
 }
@@ -52,6 +57,7 @@ export async function connectPermissionSocket(userId: string, handlers: Permissi
     auth: (cb) => cb({ token: readSession()?.idToken ?? '' }),
     transports: ['websocket', 'polling'],
   });
+  socket.on('connect', (() => handlers.onConnect()) as (payload: never) => void);
   socket.on(SOCKET_EVENTS.permissions, ((event: PermissionsEvent) => handlers.onPermissions(event)) as (payload: never) => void);
   socket.on(SOCKET_EVENTS.campaignRemoved, ((event: CampaignRemovedEvent) => handlers.onCampaignRemoved(event)) as (payload: never) => void);
   // Long work the user started (live-events.ts hands these to the pages that listen).

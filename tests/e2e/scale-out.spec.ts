@@ -2,7 +2,7 @@
 // Everything goes through the balancer; `x-pin` picks the instance where the test needs to know it,
 // and `x-served-by` proves which one answered. A is a pure web instance (JOBS=false); B serves and
 // works jobs; C is a pure worker (`npm run worker`) outside the balancer.
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,20 @@ async function demoCampaignId(token: string, userId: string): Promise<string> {
   return (demo as { campaign_id: string }).campaign_id;
 }
 
+/**
+ * Whether the page's live socket is in its rooms: socket.io's CONNECT acknowledgement ("40{sid}")
+ * comes only after the server's handshake joined them (a push sent before that is not delivered).
+ */
+function watchSocketJoin(page: Page): () => boolean {
+  let joined = false;
+  page.on('websocket', (socket) => {
+    joined = false; // a page load opens a new socket; the one before it closes
+    socket.on('framereceived', (frame) => (joined ||= String(frame.payload).startsWith('40')));
+    socket.on('close', () => (joined = false));
+  });
+  return () => joined;
+}
+
 test('the balancer spreads requests over both instances, and a session made on A works on B', async () => {
   const servedBy = new Set<string>();
   for (let i = 0; i < 4; i++) servedBy.add((await api.get('/health/ready')).headers()['x-served-by']!);
@@ -65,12 +79,14 @@ test("a permission removed through A hides the sidebar entry of a browser connec
   try {
     const served = new Set<string>();
     staff.on('response', (response) => served.add(response.headers()['x-served-by'] ?? '?'));
+    const socketJoined = watchSocketJoin(staff);
     await signInWithPassword(staff, 'staff@demo.campaign');
     const nav = staff.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Donor List' })).toBeVisible();
     expect([...served]).toEqual(['b']);
-    // Its live connection (socket.io) is held open on B.
+    // Its live connection (socket.io) is held open on B, and the socket is in its room there.
     await expect.poll(() => fleet.openConnections('pin_b', 'b'), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(socketJoined, { timeout: 10_000 }).toBe(true);
 
     const owner = await signIn('owner@demo.campaign', 'a');
     const campaignId = await demoCampaignId(owner.token, owner.userId);
@@ -95,12 +111,14 @@ test('an import uploaded through A is worked by a worker instance, and its progr
   const page = await context.newPage();
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  const socketJoined = watchSocketJoin(page);
   try {
     await signInWithPassword(page, 'owner@demo.campaign');
     await selectCampaign(page, 'Friends of Demo Candidate');
     await page.goto('/bulk-history');
     // Its live connection is held open on A, which works no jobs.
     await expect.poll(() => fleet.openConnections('pin_a', 'a'), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(socketJoined, { timeout: 10_000 }).toBe(true);
     const word = `Fleet${Date.now().toString(36).replace(/[^a-z]/g, '')}`;
     const header = 'name,donor_phone,donor_email,contributor_type,employer,occupation,state,zip,city,apt_unit,address,district,commitment_date,commitment_amount,eligibility,recipient';
     const rows = Array.from({ length: 30 }, (_, i) => `Ann ${word} ${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))},,ann${i}.${word.toLowerCase()}@example.org,Individual Contributor,,,New York,10023,New York,,,,,,,`);

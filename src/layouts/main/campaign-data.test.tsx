@@ -106,6 +106,23 @@ describe('campaign data in the main layout', () => {
     expect(nav().getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
+  it('each (re)connection reads the selected campaign\'s permissions again: a change pushed while the socket was away shows', async () => {
+    campaigns = [campaignItem({ role: 'staff', role_name: 'Staff' })];
+    resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES };
+    const socket = fakeSocket();
+    open('/my-account');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(await nav().findByRole('link', { name: 'Donor List' })).toBeInTheDocument();
+    await socket.ready();
+    await waitFor(() => expect(roleAccessCalls).toEqual([CAMPAIGN_A]));
+
+    resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES.filter((r) => r !== 'donor.read') };
+    socket.emit('connect', undefined);
+    await waitFor(() => expect(nav().queryByRole('link', { name: 'Donor List' })).toBeNull());
+    expect(roleAccessCalls).toEqual([CAMPAIGN_A, CAMPAIGN_A]);
+    expect(nav().getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
   it("'campaign-removed' for the selected campaign tells the user and clears the selection", async () => {
     campaigns = [campaignItem({ role: 'staff' })];
     resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES };

@@ -44,6 +44,10 @@ export function useCampaignData(): void {
     let disconnect: (() => void) | null = null;
     let cancelled = false;
     connectPermissionSocket(userId, {
+      onConnect: () => {
+        const current = store.getState().campaign.selectedCampaignId;
+        if (current !== null) void dispatch(loadPermissions(String(current)));
+      },
       onPermissions: (event) => {
         const current = store.getState().campaign.selectedCampaignId;
         for (const entry of event.data ?? []) {
