@@ -56,6 +56,18 @@ function open(path: string) {
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
+/** A staff member of campaign A on /my-account, the sidebar's Donor List shown, the fake socket listening. */
+async function staffWithSocket() {
+  campaigns = [campaignItem({ role: 'staff', role_name: 'Staff' })];
+  resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES };
+  const socket = fakeSocket();
+  open('/my-account');
+  await screen.findByRole('navigation', { name: 'Main' });
+  expect(await nav().findByRole('link', { name: 'Donor List' })).toBeInTheDocument();
+  await socket.ready();
+  return socket;
+}
+
 describe('campaign data in the main layout', () => {
   it('header lists only active campaigns; choosing one selects it and loads its permissions', async () => {
     campaigns = [
@@ -89,13 +101,7 @@ describe('campaign data in the main layout', () => {
   });
 
   it("a 'permissions' message for the selected campaign updates the sidebar live; one for another campaign does not", async () => {
-    campaigns = [campaignItem({ role: 'staff', role_name: 'Staff' })];
-    resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES };
-    const socket = fakeSocket();
-    open('/my-account');
-    await screen.findByRole('navigation', { name: 'Main' });
-    expect(await nav().findByRole('link', { name: 'Donor List' })).toBeInTheDocument();
-    await socket.ready();
+    const socket = await staffWithSocket();
     expect(socket.options[0]).toMatchObject({ path: '/socket.io', query: { userId: TEST_USER.userId } });
 
     socket.emit('permissions', { data: [{ campaign_id: CAMPAIGN_B, resource_names: [] }] });
@@ -107,13 +113,7 @@ describe('campaign data in the main layout', () => {
   });
 
   it('each (re)connection reads the selected campaign\'s permissions again: a change pushed while the socket was away shows', async () => {
-    campaigns = [campaignItem({ role: 'staff', role_name: 'Staff' })];
-    resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES };
-    const socket = fakeSocket();
-    open('/my-account');
-    await screen.findByRole('navigation', { name: 'Main' });
-    expect(await nav().findByRole('link', { name: 'Donor List' })).toBeInTheDocument();
-    await socket.ready();
+    const socket = await staffWithSocket();
     await waitFor(() => expect(roleAccessCalls).toEqual([CAMPAIGN_A]));
 
     resourcesByCampaign = { [CAMPAIGN_A]: STAFF_RESOURCES.filter((r) => r !== 'donor.read') };
