@@ -186,12 +186,12 @@ export async function mergeDonors(app: FastifyInstance, ctx: CampaignContext, au
   return donorDetail(app, campaign, merged);
 }
 
-/** The donors of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
 /** Whether the writes of versions (from, to] left the donor list of `filter` as it was (its donors, their order). */
 function donorListKept(app: FastifyInstance, campaignId: string, filter: DonorListFilter) {
   return async (from: number, to: number) => donorListKeepsOrder(filter, await changesBetween(app, campaignId, from, to));
 }
 
+/** The donors of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
 function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorListFilter, version: number): Promise<DonorPageItem[]> {
   return readPage(app, (filter.page - 1) * filter.limit, filter.limit, {
     key: boundaryKey('donors', campaignId, filter),
