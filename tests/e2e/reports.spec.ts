@@ -17,6 +17,9 @@ test('donation report: filter by dates, download CSV, XLSX and PDF, open each, s
   await page.getByLabel('From', { exact: true }).fill('01-01-2026');
   await page.getByLabel('To', { exact: true }).fill('31-12-2026');
   await expect(page).toHaveURL(/start_date=2026-01-01&end_date=2026-12-31/);
+  // The table keeps the previous answer (dimmed, aria-busy) while the filtered one loads: read the
+  // totals only once the answer for both dates is shown.
+  await expect(page.locator('[aria-busy="true"]').filter({ has: table })).toHaveCount(0);
   const totals = table.getByRole('row').last();
   await expect(totals).toContainText('Total');
   // Amount, refunded, net, matchable: the totals row's four sums.
