@@ -25,6 +25,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { donationRowCacheStats } from '../modules/donations/list-mirror';
 import { listCacheStats } from '../modules/donors/list-cache';
 import { AppError } from './errors';
 
@@ -144,7 +145,7 @@ function appMetrics(app: FastifyInstance): { registry: Registry; observeRequest:
     },
   });
 
-  const cacheStats = () => [...app.changes.cacheStats(), { name: 'donor-lists', ...listCacheStats(app) }];
+  const cacheStats = () => [...app.changes.cacheStats(), { name: 'donor-lists', ...listCacheStats(app) }, { name: 'donation-list-rows', ...donationRowCacheStats(app) }];
   new Counter({
     name: 'read_cache_requests_total',
     help: 'Read-cache answers by cache and result (hit: from memory; carried: from memory, kept across writes that could not change it; miss: read from the database)',

@@ -268,6 +268,62 @@ export async function listDonationRows(
   return { rows: rows.map(({ donation, donorName }) => ({ donation, donorName })), version: rows[0]?.version ?? null };
 }
 
+/** A row of a donation list in memory (list-mirror.ts): its sort key, its donor and the figures its totals add up. */
+export interface DonationListEntry {
+  /** The sort's value: the paying date (YYYY-MM-DD) or the amount in cents. */
+  key: string | number;
+  id: string;
+  donorId: string;
+  paid: number;
+  refunded: number;
+}
+
+/** The sorts a list of donations can be kept in memory by (no text collation: JavaScript orders them as PostgreSQL does). */
+export function mirrorableSort(sort: string): boolean {
+  const { field } = parseSort(sort);
+  return field === 'paying_date' || field === 'paid_amount_cents';
+}
+
+/**
+ * The list's entries in list order (every one, or those of some donors), with the donor-book
+ * version of the same snapshot (one statement: known even when no row comes back).
+ */
+export async function donationListEntries(
+  db: Executor,
+  campaignId: string,
+  filter: DonationListFilter,
+  donorIds?: readonly string[],
+): Promise<{ entries: DonationListEntry[]; version: number }> {
+  const byAmount = parseSort(filter.sort).field === 'paid_amount_cents';
+  const key = byAmount ? sql`${donations.paidAmountCents}` : sql`${donations.payingDate}::text`;
+  const where = and(donationConditions(db, campaignId, filter), donorIds ? inArray(donations.donorId, [...donorIds]) : undefined);
+  const result = await db.execute<{ version: string | number; k: string | number | null; id: string | null; donor_id: string; paid: number; refunded: number }>(sql`
+    select v.version, x.k, x.id, x.donor_id, x.paid, x.refunded
+    from (select ${versionSql(campaignId)} as version) v
+    left join lateral (
+      select ${key} as k, ${donations.id} as id, ${donations.donorId} as donor_id, ${donations.paidAmountCents} as paid,
+        ${donations.refundedCents}::int as refunded, row_number() over (order by ${sql.join(donationOrder(filter.sort), sql`, `)}) as n
+      from ${donations} where ${where}
+    ) x on true
+    order by x.n`);
+  const version = Number(result.rows[0]?.version ?? 0);
+  const entries = result.rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({ key: byAmount ? Number(row.k) : String(row.k), id: row.id!, donorId: row.donor_id, paid: Number(row.paid), refunded: Number(row.refunded) }));
+  return { entries, version };
+}
+
+/** These donations with their donors' names (any order), and the donor-book version the statement saw (null when none came back). */
+export async function donationsByIds(db: Executor, campaignId: string, ids: readonly string[]): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
+  if (ids.length === 0) return { rows: [], version: null };
+  const rows = await db
+    .select({ donation: donations, donorName: donors.name, version: versionSql(campaignId) })
+    .from(donations)
+    .innerJoin(donors, donorsOfDonations(campaignId))
+    .where(and(eq(donations.campaignId, campaignId), inArray(donations.id, [...ids])));
+  return { rows: rows.map(({ donation, donorName }) => ({ donation, donorName })), version: rows[0]?.version ?? null };
+}
+
 export interface DonationTotals {
   total: number;
   totals: { paid_amount_cents: number; refunded_cents: number; net_cents: number };

@@ -21,7 +21,7 @@ import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorReco
 import { donorNotFound } from '../donors/donor-service';
 import { readBookVersion } from '../donors/book-reads';
 import { findBookVersion } from '../donors/book-version-repository';
-import { readPage } from '../donors/deep-page';
+import { deepPagePolicy, readPage } from '../donors/deep-page';
 import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
 import { boundaryKey } from '../donors/page-boundary-cache';
 import { findPageBoundaries } from '../donors/page-boundary-repository';
@@ -46,6 +46,7 @@ import {
   type DonationValues,
   type DonationWithDonor,
 } from './repository';
+import { mirroredDonationPage } from './list-mirror';
 import { donationSnapshot, toDonationRow, toRefundRow } from './view';
 
 export function donationNotFound() {
@@ -273,11 +274,17 @@ function donationPageRows(app: FastifyInstance, campaignId: string, filter: Dona
 
 /**
  * list_donation: the page (one query) and its count and totals, both cached until the campaign's next
- * donor-book write (the version is read first).
+ * donor-book write (the version is read first); deep pages by date or amount from the list kept in
+ * memory, which a write moves instead of voiding (list-mirror.ts).
  */
 export async function listDonationPage(app: FastifyInstance, ctx: CampaignContext, filter: DonationListFilter): Promise<DonationListData> {
   const version = await readBookVersion(app, ctx.id);
   return cachedListFigure(app, pageKey('donation_page', ctx.id, filter), version, async () => {
+    // Deep pages by date or amount: from the list kept in memory across writes (list-mirror.ts).
+    if ((filter.page - 1) * filter.limit >= deepPagePolicy(app).from) {
+      const kept = await mirroredDonationPage(app, ctx.id, filter, version);
+      if (kept) return { value: { donation_list: kept.rows, total: kept.total, page: filter.page, limit: filter.limit, totals: kept.totals }, version: kept.version };
+    }
     const [rows, { total, totals }] = await Promise.all([
       donationPageRows(app, ctx.id, filter, version),
       cachedListFigure(app, filterKey('donations', ctx.id, filter), version, () => donationTotals(app.db, ctx.id, filter)),

@@ -17,6 +17,7 @@ import { type Session, demoSignIn } from '../../test/campaign-helpers';
 import { customCampaign, P, path, refundInDb } from '../../test/donor-book-helpers';
 import { testConfig } from '../../test/test-config';
 import { buildTestApp, type TestApp } from '../../test/test-db';
+import { listMirrorStats } from '../donations/list-mirror';
 import { deepPageStats, setDeepPagePolicy } from './deep-page';
 import { listCacheStats, setListCacheCarry } from './list-cache';
 import { boundaryCacheStats } from './page-boundary-cache';
@@ -184,6 +185,7 @@ describe('deep pages answer what OFFSET paging answers', () => {
     'pledge in SQL',
     'gift to another donor in SQL',
     'rename donor in SQL',
+    'redate and reprice donation in SQL',
   ] as const;
 
   async function write(kind: (typeof WRITES)[number], pick: number): Promise<void> {
@@ -244,6 +246,10 @@ describe('deep pages answer what OFFSET paging answers', () => {
         break;
       case 'gift to another donor in SQL':
         if (gift) await t.pool.query('update donations set donor_id = $3 where campaign_id = $1 and id = $2 and pledge_id is null', [campaignId, gift, donor]);
+        break;
+      case 'redate and reprice donation in SQL':
+        // Moves the gift within lists by date and by amount (another writer's edit).
+        if (gift) await t.pool.query('update donations set paying_date = $3, paid_amount_cents = $4 where campaign_id = $1 and id = $2', [campaignId, gift, date, 1_000 + (pick % 7) * 500]);
         break;
       case 'rename donor in SQL':
         await t.pool.query('update donors set name = $3 where campaign_id = $1 and id = $2', [campaignId, donor, NAMES[(pick * 3) % NAMES.length]]);
@@ -327,6 +333,49 @@ describe('deep pages answer what OFFSET paging answers', () => {
     );
   });
 
+  it('deep donation pages by date or amount follow any run of writes from the list kept in memory', async () => {
+    const LISTS = ['sort=-paying_date', 'sort=paying_date&payment_method=cash', 'sort=-paid_amount_cents', 'sort=paid_amount_cents&refunded=false&start_date=2024-01-01'];
+    const updates = listMirrorStats(deep).updates;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...WRITES), fc.nat(10_000)), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom(...LISTS),
+        fc.constantFrom(4, 7, 25),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (writes, list, limit, depth) => {
+          const total = (await data(offset, urlOf('donation', campaignId, `${list}&limit=1`))).total;
+          // From the second page on: every page past the deep policy's first rows.
+          const page = Math.max(2, 1 + Math.floor((depth * total) / limit));
+          const at = (n: number) => urlOf('donation', campaignId, `${list}&limit=${limit}&page=${n}`);
+          await samePage(deep, at(page));
+          for (const [kind, pick] of writes) {
+            await write(kind, pick);
+            await samePage(deep, at(page));
+            await samePage(deep, at(page + 1));
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 40 },
+    );
+    // The lists were moved by the writes, not read again whole, most of the time.
+    expect(listMirrorStats(deep).updates - updates).toBeGreaterThan(40);
+
+    // A row of the page that another writer changes in place (same place in the list) is read again.
+    const url = urlOf('donation', campaignId, 'sort=-paid_amount_cents&limit=5&page=3');
+    const shown = (await samePage(deep, url)).donation_list!;
+    await t.pool.query(`update donations set memo = 'Changed elsewhere' where id = $1`, [shown[2]!.donation_id]);
+    await deep.changes.sync();
+    expect((await samePage(deep, url)).donation_list![2]).toMatchObject({ donation_id: shown[2]!.donation_id, memo: 'Changed elsewhere' });
+    const unrefunded = (await data(offset, urlOf('donation', campaignId, 'sort=-paid_amount_cents&refunded=false&limit=5&page=4'))).donation_list![1]!.donation_id;
+    const byAmount = urlOf('donation', campaignId, 'sort=-paid_amount_cents&limit=500&page=1');
+    const place = (await data(offset, byAmount)).donation_list!.findIndex((row) => row.donation_id === unrefunded);
+    const refundedPage = urlOf('donation', campaignId, `sort=-paid_amount_cents&limit=5&page=${1 + Math.floor(place / 5)}`);
+    await samePage(deep, refundedPage);
+    await refundInDb(t, unrefunded, '2025-06-01', 'Asked back', 100);
+    await deep.changes.sync();
+    expect((await samePage(deep, refundedPage)).donation_list!.find((row) => row.donation_id === unrefunded)).toMatchObject({ refunded_cents: 100 });
+  });
+
   it('a donor page is kept across a write to donors not on it, and read again after a write to one of its donors', async () => {
     const giftInSql = async (donorId: string) => {
       await t.pool.query(
@@ -390,5 +439,9 @@ describe('deep pages answer what OFFSET paging answers', () => {
     // Pages were kept across writes that could not change them, and never by the oracle.
     expect(listCacheStats(deep).carried).toBeGreaterThan(10);
     expect(listCacheStats(offset).carried).toBe(0);
+    // Deep donation pages by date or amount came from lists kept in memory, moved by the writes (not read again).
+    expect(listMirrorStats(deep).pages).toBeGreaterThan(300);
+    expect(listMirrorStats(deep).updates).toBeGreaterThan(listMirrorStats(deep).builds);
+    expect(listMirrorStats(offset).pages).toBe(0);
   });
 });

@@ -1,0 +1,307 @@
+/**
+ * Deep pages of list_donation that survive writes. A list sorted by date or amount is kept in memory
+ * per app instance as its entries in order (sort key, id, donor, figures): built once by one
+ * statement, then brought to each new book version from the versions' logged changes
+ * (book-changes.ts): the donors a version's statement wrote are read again (their entries in the
+ * list as they are now) and put in place, so a gift moves every later page by one row without
+ * reading them again. The page's rows come from a row cache that a change of their donor voids.
+ * A version without a logged change (a donor's own fields, a large statement, an old version)
+ * builds the list again. Count and totals are summed from the entries.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DonationRow } from '../../../domain/donor-book/api-contract';
+import { parseSort } from '../../../domain/validation/donors';
+import { changesBetween } from '../donors/book-changes';
+import { appKey, boundaryKey } from '../donors/page-boundary-cache';
+import { donationListEntries, donationsByIds, mirrorableSort, refundsOfDonations, type DonationListEntry, type DonationListFilter } from './repository';
+import { toDonationRow } from './view';
+
+/** Lists kept, entries over all of them (~100 bytes each), rows kept (~500 bytes of JSON each). */
+const MAX_LISTS = 64;
+const MAX_ENTRIES = 1_000_000;
+const MAX_ROWS = 150_000;
+/** Donors whose last change is remembered per campaign; more, and every kept row of the campaign is read again. */
+const MAX_STAMPS = 100_000;
+/** Rounds of reading changed donors again before building the list anew (writes keep coming meanwhile). */
+const MAX_ROUNDS = 3;
+
+interface Mirror {
+  /** The book version the entries are of. */
+  version: number;
+  entries: DonationListEntry[];
+  paid: number;
+  refunded: number;
+}
+
+interface KeptRow {
+  json: string;
+  donorId: string;
+  /** The book version its statement saw. */
+  version: number;
+}
+
+/** Per campaign: the version up to which donor changes are known, and the last change of each donor since `resetAt`. */
+interface Stamps {
+  known: number;
+  resetAt: number;
+  donors: Map<string, number>;
+}
+
+export interface ListMirrorStats {
+  /** Lists read whole. */
+  builds: number;
+  /** Times a list was brought to a newer version from the changed donors' entries. */
+  updates: number;
+  /** Pages answered from a kept list. */
+  pages: number;
+  /** Rows from the row cache, and rows read. */
+  rowHits: number;
+  rowMisses: number;
+}
+
+interface AppMirrors {
+  lists: Map<string, Mirror>;
+  inflight: Map<string, Promise<Mirror>>;
+  rows: Map<string, KeptRow>;
+  stamps: Map<string, Stamps>;
+  stats: ListMirrorStats;
+}
+
+const mirrors = new WeakMap<object, AppMirrors>();
+
+function mirrorsOf(app: FastifyInstance): AppMirrors {
+  let kept = mirrors.get(appKey(app));
+  if (!kept) {
+    const created: AppMirrors = { lists: new Map(), inflight: new Map(), rows: new Map(), stamps: new Map(), stats: { builds: 0, updates: 0, pages: 0, rowHits: 0, rowMisses: 0 } };
+    // Changes may have been missed (or the database restored): nothing kept can be vouched for.
+    app.changes.onReset(() => {
+      created.lists.clear();
+      created.rows.clear();
+      created.stamps.clear();
+    });
+    mirrors.set(appKey(app), created);
+    kept = created;
+  }
+  return kept;
+}
+
+/** How this app's kept donation lists answered (metrics, tests). */
+export function listMirrorStats(app: FastifyInstance): ListMirrorStats {
+  return mirrorsOf(app).stats;
+}
+
+/** The row cache of the kept lists as a read cache (metrics): hits, misses and rows kept. */
+export function donationRowCacheStats(app: FastifyInstance): { hits: number; misses: number; size: number } {
+  const kept = mirrorsOf(app);
+  return { hits: kept.stats.rowHits, misses: kept.stats.rowMisses, size: kept.rows.size };
+}
+
+function comparator(sort: string): (a: DonationListEntry, b: DonationListEntry) => number {
+  const ascending = (a: DonationListEntry, b: DonationListEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return parseSort(sort).descending ? (a, b) => ascending(b, a) : ascending;
+}
+
+/** The first place in `entries` (ordered by `cmp`) where `entry` may go. */
+function placeOf(entries: readonly DonationListEntry[], entry: DonationListEntry, cmp: (a: DonationListEntry, b: DonationListEntry) => number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (cmp(entries[middle]!, entry) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function built(entries: DonationListEntry[], version: number): Mirror {
+  let paid = 0;
+  let refunded = 0;
+  for (const entry of entries) {
+    paid += entry.paid;
+    refunded += entry.refunded;
+  }
+  return { version, entries, paid, refunded };
+}
+
+/** The list with the entries of `donors` replaced by `fresh` (all of theirs in the list now). */
+function withDonorsReplaced(mirror: Mirror, donors: ReadonlySet<string>, fresh: readonly DonationListEntry[], version: number, sort: string): Mirror {
+  const cmp = comparator(sort);
+  let { paid, refunded } = mirror;
+  const entries: DonationListEntry[] = [];
+  for (const entry of mirror.entries) {
+    if (!donors.has(entry.donorId)) entries.push(entry);
+    else {
+      paid -= entry.paid;
+      refunded -= entry.refunded;
+    }
+  }
+  for (const entry of fresh) {
+    entries.splice(placeOf(entries, entry, cmp), 0, entry);
+    paid += entry.paid;
+    refunded += entry.refunded;
+  }
+  return { version, entries, paid, refunded };
+}
+
+/** The donors the logged changes of versions (from, to] wrote gifts, pledges or refunds of; null when one may have changed anything. */
+async function changedDonors(app: FastifyInstance, campaignId: string, from: number, to: number): Promise<Set<string> | null> {
+  const changes = await changesBetween(app, campaignId, from, to);
+  if (changes === null) return null;
+  return new Set(changes.filter((change) => change.kind === 'figures').flatMap((change) => change.donorIds));
+}
+
+async function build(app: FastifyInstance, campaignId: string, filter: DonationListFilter): Promise<Mirror> {
+  mirrorsOf(app).stats.builds += 1;
+  const { entries, version } = await donationListEntries(app.db, campaignId, filter);
+  return built(entries, version);
+}
+
+/**
+ * The list brought from its version to `target` or later: the donors changed since are read again
+ * (their entries as of the statement's version S); the changes of (target, S] name the donors to
+ * read again next, until a statement sees no newer change.
+ */
+async function update(app: FastifyInstance, campaignId: string, filter: DonationListFilter, mirror: Mirror, target: number): Promise<Mirror> {
+  let current = mirror;
+  let to = target;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const donors = await changedDonors(app, campaignId, current.version, to);
+    if (donors === null) return build(app, campaignId, filter);
+    if (donors.size === 0) return { ...current, version: to };
+    const fresh = await donationListEntries(app.db, campaignId, filter, [...donors]);
+    // Older than the version asked for (never expected: that version was announced after its commit).
+    if (fresh.version < to) return build(app, campaignId, filter);
+    mirrorsOf(app).stats.updates += 1;
+    current = withDonorsReplaced(current, donors, fresh.entries, to, filter.sort);
+    if (fresh.version === to) return current;
+    to = fresh.version;
+  }
+  return build(app, campaignId, filter);
+}
+
+function keep(kept: AppMirrors, key: string, mirror: Mirror): void {
+  const old = kept.lists.get(key);
+  // A request that waited on an older version must not replace what a newer one stored.
+  if (old && old.version > mirror.version) return;
+  kept.lists.delete(key);
+  kept.lists.set(key, mirror);
+  let entries = 0;
+  for (const list of kept.lists.values()) entries += list.entries.length;
+  for (const [oldest, list] of kept.lists) {
+    if (oldest === key || (kept.lists.size <= MAX_LISTS && entries <= MAX_ENTRIES)) break;
+    kept.lists.delete(oldest);
+    entries -= list.entries.length;
+  }
+}
+
+/** The list at `version` or a later one (one build or update at a time per list). */
+async function mirrorAt(app: FastifyInstance, campaignId: string, filter: DonationListFilter, version: number): Promise<Mirror> {
+  const kept = mirrorsOf(app);
+  const key = boundaryKey('donation-mirror', campaignId, filter);
+  for (;;) {
+    const mirror = kept.lists.get(key);
+    if (mirror && mirror.version >= version) {
+      kept.lists.delete(key);
+      kept.lists.set(key, mirror);
+      return mirror;
+    }
+    const running = kept.inflight.get(key);
+    if (running) {
+      const done = await running;
+      if (done.version >= version) return done;
+      continue;
+    }
+    const flight = (mirror ? update(app, campaignId, filter, mirror, version) : build(app, campaignId, filter)).then((next) => {
+      keep(kept, key, next);
+      return next;
+    });
+    kept.inflight.set(key, flight);
+    const clear = () => kept.inflight.delete(key);
+    void flight.then(clear, clear);
+    return flight;
+  }
+}
+
+/** The campaign's donor changes known up to `version` at least. */
+async function stampsAt(app: FastifyInstance, campaignId: string, version: number): Promise<Stamps> {
+  const kept = mirrorsOf(app);
+  let stamps = kept.stamps.get(campaignId);
+  if (!stamps) {
+    // Rows kept before (if any) cannot be vouched for.
+    stamps = { known: version, resetAt: version, donors: new Map() };
+    kept.stamps.set(campaignId, stamps);
+  }
+  if (stamps.known >= version) return stamps;
+  const from = stamps.known;
+  const changes = await changesBetween(app, campaignId, from, version);
+  if (changes === null || stamps.donors.size > MAX_STAMPS) {
+    stamps.donors.clear();
+    stamps.resetAt = Math.max(stamps.resetAt, version);
+  } else {
+    for (const change of changes) {
+      if (change.kind !== 'figures') continue;
+      for (const donor of change.donorIds) stamps.donors.set(donor, Math.max(stamps.donors.get(donor) ?? 0, change.version));
+    }
+  }
+  stamps.known = Math.max(stamps.known, version);
+  return stamps;
+}
+
+/** The rows of these donations from the row cache, and the others read (null when one is no longer there). */
+async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly DonationListEntry[], version: number): Promise<DonationRow[] | null> {
+  const kept = mirrorsOf(app);
+  const stamps = await stampsAt(app, campaignId, version);
+  const valid = (row: KeptRow | undefined): row is KeptRow => row !== undefined && row.version >= stamps.resetAt && row.version >= (stamps.donors.get(row.donorId) ?? 0);
+  const missing = page.filter((entry) => !valid(kept.rows.get(entry.id))).map((entry) => entry.id);
+  kept.stats.rowHits += page.length - missing.length;
+  kept.stats.rowMisses += missing.length;
+  if (missing.length > 0) {
+    const read = await donationsByIds(app.db, campaignId, missing);
+    if (read.rows.length !== missing.length || read.version === null) return null;
+    const refunds = await refundsOfDonations(app.db, campaignId, read.rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));
+    for (const { donation, donorName } of read.rows) {
+      kept.rows.delete(donation.id);
+      kept.rows.set(donation.id, { json: JSON.stringify(toDonationRow(donation, donorName, refunds.get(donation.id) ?? [])), donorId: donation.donorId, version: read.version });
+    }
+    for (const oldest of kept.rows.keys()) {
+      if (kept.rows.size <= MAX_ROWS) break;
+      kept.rows.delete(oldest);
+    }
+  }
+  const rows: DonationRow[] = [];
+  for (const entry of page) {
+    const row = kept.rows.get(entry.id);
+    // Evicted by a larger read of this very page (a page larger than the cache): read by the caller.
+    if (!row) return null;
+    rows.push(JSON.parse(row.json) as DonationRow);
+  }
+  return rows;
+}
+
+export interface MirroredPage {
+  rows: DonationRow[];
+  total: number;
+  totals: { paid_amount_cents: number; refunded_cents: number; net_cents: number };
+  /** The book version of the list (the rows may be of a later one). */
+  version: number;
+}
+
+/**
+ * Rows [start, start + limit) of the list, its count and totals at `version` or later, from the list
+ * kept in memory; null when the sort cannot be kept (by donor name: text collation) or a row went
+ * away meanwhile (the caller reads the page from the database).
+ */
+export async function mirroredDonationPage(app: FastifyInstance, campaignId: string, filter: DonationListFilter, version: number): Promise<MirroredPage | null> {
+  if (!mirrorableSort(filter.sort)) return null;
+  const mirror = await mirrorAt(app, campaignId, filter, version);
+  const start = (filter.page - 1) * filter.limit;
+  const rows = await rowsOf(app, campaignId, mirror.entries.slice(start, start + filter.limit), mirror.version);
+  if (rows === null) return null;
+  mirrorsOf(app).stats.pages += 1;
+  return {
+    rows,
+    total: mirror.entries.length,
+    totals: { paid_amount_cents: mirror.paid, refunded_cents: mirror.refunded, net_cents: mirror.paid - mirror.refunded },
+    version: mirror.version,
+  };
+}
