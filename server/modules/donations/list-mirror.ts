@@ -9,11 +9,11 @@
  * builds the list again. Count and totals are summed from the entries.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DonationRow } from '../../../domain/donor-book/api-contract';
 import { parseSort } from '../../../domain/validation/donors';
 import { changesBetween } from '../donors/book-changes';
 import { appKey, boundaryKey } from '../donors/page-boundary-cache';
-import { donationListEntries, donationsByIds, mirrorableSort, refundsOfDonations, type DonationListEntry, type DonationListFilter } from './repository';
+import { EntryList } from './entry-list';
+import { donationListEntries, donationsByIds, mirrorableSort, refundsOfDonations, type DonationListFilter } from './repository';
 import { toDonationRow } from './view';
 
 /** Lists kept, entries over all of them (~100 bytes each), rows kept (~500 bytes of JSON each). */
@@ -28,9 +28,7 @@ const MAX_ROUNDS = 3;
 interface Mirror {
   /** The book version the entries are of. */
   version: number;
-  entries: DonationListEntry[];
-  paid: number;
-  refunded: number;
+  entries: EntryList;
 }
 
 interface KeptRow {
@@ -96,53 +94,6 @@ export function donationRowCacheStats(app: FastifyInstance): { hits: number; mis
   return { hits: kept.stats.rowHits, misses: kept.stats.rowMisses, size: kept.rows.size };
 }
 
-function comparator(sort: string): (a: DonationListEntry, b: DonationListEntry) => number {
-  const ascending = (a: DonationListEntry, b: DonationListEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  return parseSort(sort).descending ? (a, b) => ascending(b, a) : ascending;
-}
-
-/** The first place in `entries` (ordered by `cmp`) where `entry` may go. */
-function placeOf(entries: readonly DonationListEntry[], entry: DonationListEntry, cmp: (a: DonationListEntry, b: DonationListEntry) => number): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (cmp(entries[middle]!, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function built(entries: DonationListEntry[], version: number): Mirror {
-  let paid = 0;
-  let refunded = 0;
-  for (const entry of entries) {
-    paid += entry.paid;
-    refunded += entry.refunded;
-  }
-  return { version, entries, paid, refunded };
-}
-
-/** The list with the entries of `donors` replaced by `fresh` (all of theirs in the list now). */
-function withDonorsReplaced(mirror: Mirror, donors: ReadonlySet<string>, fresh: readonly DonationListEntry[], version: number, sort: string): Mirror {
-  const cmp = comparator(sort);
-  let { paid, refunded } = mirror;
-  const entries: DonationListEntry[] = [];
-  for (const entry of mirror.entries) {
-    if (!donors.has(entry.donorId)) entries.push(entry);
-    else {
-      paid -= entry.paid;
-      refunded -= entry.refunded;
-    }
-  }
-  for (const entry of fresh) {
-    entries.splice(placeOf(entries, entry, cmp), 0, entry);
-    paid += entry.paid;
-    refunded += entry.refunded;
-  }
-  return { version, entries, paid, refunded };
-}
-
 /** The donors the logged changes of versions (from, to] wrote gifts, pledges or refunds of; null when one may have changed anything. */
 async function changedDonors(app: FastifyInstance, campaignId: string, from: number, to: number): Promise<Set<string> | null> {
   const changes = await changesBetween(app, campaignId, from, to);
@@ -153,7 +104,7 @@ async function changedDonors(app: FastifyInstance, campaignId: string, from: num
 async function build(app: FastifyInstance, campaignId: string, filter: DonationListFilter): Promise<Mirror> {
   mirrorsOf(app).stats.builds += 1;
   const { entries, version } = await donationListEntries(app.db, campaignId, filter);
-  return built(entries, version);
+  return { version, entries: EntryList.of(entries, parseSort(filter.sort).descending) };
 }
 
 /**
@@ -161,18 +112,23 @@ async function build(app: FastifyInstance, campaignId: string, filter: DonationL
  * (their entries as of the statement's version S); the changes of (target, S] name the donors to
  * read again next, until a statement sees no newer change.
  */
-async function update(app: FastifyInstance, campaignId: string, filter: DonationListFilter, mirror: Mirror, target: number): Promise<Mirror> {
-  let current = mirror;
+async function update(app: FastifyInstance, campaignId: string, filter: DonationListFilter, current: Mirror, target: number): Promise<Mirror> {
   let to = target;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const donors = await changedDonors(app, campaignId, current.version, to);
     if (donors === null) return build(app, campaignId, filter);
-    if (donors.size === 0) return { ...current, version: to };
+    if (donors.size === 0) {
+      current.version = to;
+      return current;
+    }
     const fresh = await donationListEntries(app.db, campaignId, filter, [...donors]);
     // Older than the version asked for (never expected: that version was announced after its commit).
     if (fresh.version < to) return build(app, campaignId, filter);
     mirrorsOf(app).stats.updates += 1;
-    current = withDonorsReplaced(current, donors, fresh.entries, to, filter.sort);
+    // Synchronous: a request never sees the list half changed (one that sees it newer than it asked for is answered by newer data).
+    current.entries.removeDonors(donors);
+    for (const entry of fresh.entries) current.entries.insert(entry);
+    current.version = to;
     if (fresh.version === to) return current;
     to = fresh.version;
   }
@@ -186,11 +142,11 @@ function keep(kept: AppMirrors, key: string, mirror: Mirror): void {
   kept.lists.delete(key);
   kept.lists.set(key, mirror);
   let entries = 0;
-  for (const list of kept.lists.values()) entries += list.entries.length;
+  for (const list of kept.lists.values()) entries += list.entries.size;
   for (const [oldest, list] of kept.lists) {
     if (oldest === key || (kept.lists.size <= MAX_LISTS && entries <= MAX_ENTRIES)) break;
     kept.lists.delete(oldest);
-    entries -= list.entries.length;
+    entries -= list.entries.size;
   }
 }
 
@@ -247,12 +203,12 @@ async function stampsAt(app: FastifyInstance, campaignId: string, version: numbe
   return stamps;
 }
 
-/** The rows of these donations from the row cache, and the others read (null when one is no longer there). */
-async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly DonationListEntry[], version: number): Promise<DonationRow[] | null> {
+/** The rows (JSON) of these donations from the row cache, and the others read (null when one is no longer there). */
+async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly string[], version: number): Promise<string[] | null> {
   const kept = mirrorsOf(app);
   const stamps = await stampsAt(app, campaignId, version);
   const valid = (row: KeptRow | undefined): row is KeptRow => row !== undefined && row.version >= stamps.resetAt && row.version >= (stamps.donors.get(row.donorId) ?? 0);
-  const missing = page.filter((entry) => !valid(kept.rows.get(entry.id))).map((entry) => entry.id);
+  const missing = page.filter((id) => !valid(kept.rows.get(id)));
   kept.stats.rowHits += page.length - missing.length;
   kept.stats.rowMisses += missing.length;
   if (missing.length > 0) {
@@ -268,18 +224,19 @@ async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly D
       kept.rows.delete(oldest);
     }
   }
-  const rows: DonationRow[] = [];
-  for (const entry of page) {
-    const row = kept.rows.get(entry.id);
+  const rows: string[] = [];
+  for (const id of page) {
+    const row = kept.rows.get(id);
     // Evicted by a larger read of this very page (a page larger than the cache): read by the caller.
     if (!row) return null;
-    rows.push(JSON.parse(row.json) as DonationRow);
+    rows.push(row.json);
   }
   return rows;
 }
 
 export interface MirroredPage {
-  rows: DonationRow[];
+  /** The rows as JSON. */
+  rows: string[];
   total: number;
   totals: { paid_amount_cents: number; refunded_cents: number; net_cents: number };
   /** The book version of the list (the rows may be of a later one). */
@@ -295,13 +252,13 @@ export async function mirroredDonationPage(app: FastifyInstance, campaignId: str
   if (!mirrorableSort(filter.sort)) return null;
   const mirror = await mirrorAt(app, campaignId, filter, version);
   const start = (filter.page - 1) * filter.limit;
-  const rows = await rowsOf(app, campaignId, mirror.entries.slice(start, start + filter.limit), mirror.version);
+  const rows = await rowsOf(app, campaignId, mirror.entries.idsBetween(start, start + filter.limit), mirror.version);
   if (rows === null) return null;
   mirrorsOf(app).stats.pages += 1;
   return {
     rows,
-    total: mirror.entries.length,
-    totals: { paid_amount_cents: mirror.paid, refunded_cents: mirror.refunded, net_cents: mirror.paid - mirror.refunded },
+    total: mirror.entries.size,
+    totals: { paid_amount_cents: mirror.entries.paid, refunded_cents: mirror.entries.refunded, net_cents: mirror.entries.paid - mirror.entries.refunded },
     version: mirror.version,
   };
 }

@@ -270,8 +270,8 @@ export async function listDonationRows(
 
 /** A row of a donation list in memory (list-mirror.ts): its sort key, its donor and the figures its totals add up. */
 export interface DonationListEntry {
-  /** The sort's value: the paying date (YYYY-MM-DD) or the amount in cents. */
-  key: string | number;
+  /** The sort's value: the paying date (days since 1970-01-01) or the amount in cents. */
+  key: number;
   id: string;
   donorId: string;
   paid: number;
@@ -294,10 +294,9 @@ export async function donationListEntries(
   filter: DonationListFilter,
   donorIds?: readonly string[],
 ): Promise<{ entries: DonationListEntry[]; version: number }> {
-  const byAmount = parseSort(filter.sort).field === 'paid_amount_cents';
-  const key = byAmount ? sql`${donations.paidAmountCents}` : sql`${donations.payingDate}::text`;
+  const key = parseSort(filter.sort).field === 'paid_amount_cents' ? sql`${donations.paidAmountCents}` : sql`(${donations.payingDate} - date '1970-01-01')`;
   const where = and(donationConditions(db, campaignId, filter), donorIds ? inArray(donations.donorId, [...donorIds]) : undefined);
-  const result = await db.execute<{ version: string | number; k: string | number | null; id: string | null; donor_id: string; paid: number; refunded: number }>(sql`
+  const result = await db.execute<{ version: string | number; k: number | null; id: string | null; donor_id: string; paid: number; refunded: number }>(sql`
     select v.version, x.k, x.id, x.donor_id, x.paid, x.refunded
     from (select ${versionSql(campaignId)} as version) v
     left join lateral (
@@ -309,7 +308,7 @@ export async function donationListEntries(
   const version = Number(result.rows[0]?.version ?? 0);
   const entries = result.rows
     .filter((row) => row.id !== null)
-    .map((row) => ({ key: byAmount ? Number(row.k) : String(row.k), id: row.id!, donorId: row.donor_id, paid: Number(row.paid), refunded: Number(row.refunded) }));
+    .map((row) => ({ key: Number(row.k), id: row.id!, donorId: row.donor_id, paid: Number(row.paid), refunded: Number(row.refunded) }));
   return { entries, version };
 }
 

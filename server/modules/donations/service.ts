@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
+import { withBody } from '../../plugins/respond';
 import { auditBook } from '../donors/book-audit';
 import { inCycle, loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
 import { assertContributionAllowed } from '../donors/contribution-check';
@@ -279,12 +280,26 @@ function donationPageRows(app: FastifyInstance, campaignId: string, filter: Dona
  */
 export async function listDonationPage(app: FastifyInstance, ctx: CampaignContext, filter: DonationListFilter): Promise<DonationListData> {
   const version = await readBookVersion(app, ctx.id);
-  return cachedListFigure(app, pageKey('donation_page', ctx.id, filter), version, async () => {
-    // Deep pages by date or amount: from the list kept in memory across writes (list-mirror.ts).
-    if ((filter.page - 1) * filter.limit >= deepPagePolicy(app).from) {
-      const kept = await mirroredDonationPage(app, ctx.id, filter, version);
-      if (kept) return { value: { donation_list: kept.rows, total: kept.total, page: filter.page, limit: filter.limit, totals: kept.totals }, version: kept.version };
+  // Deep pages by date or amount: from the list kept in memory across writes (list-mirror.ts), not
+  // cached as pages (a write a second makes most pages of a long list stale before they are asked again).
+  if ((filter.page - 1) * filter.limit >= deepPagePolicy(app).from) {
+    const kept = await mirroredDonationPage(app, ctx.id, filter, version);
+    if (kept) {
+      const { rows, total, totals } = kept;
+      // The rows are kept as JSON: the body splices them; the object parses them only if read.
+      const data: DonationListData = {
+        get donation_list() {
+          return rows.map((row) => JSON.parse(row) as DonationRow);
+        },
+        total,
+        page: filter.page,
+        limit: filter.limit,
+        totals,
+      };
+      return withBody(data, `{"data":{"donation_list":[${rows.join(',')}],"total":${total},"page":${filter.page},"limit":${filter.limit},"totals":${JSON.stringify(totals)}}}`);
     }
+  }
+  return cachedListFigure(app, pageKey('donation_page', ctx.id, filter), version, async () => {
     const [rows, { total, totals }] = await Promise.all([
       donationPageRows(app, ctx.id, filter, version),
       cachedListFigure(app, filterKey('donations', ctx.id, filter), version, () => donationTotals(app.db, ctx.id, filter)),
