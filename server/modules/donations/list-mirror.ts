@@ -239,8 +239,6 @@ export interface MirroredPage {
   rows: string[];
   total: number;
   totals: { paid_amount_cents: number; refunded_cents: number; net_cents: number };
-  /** The book version of the list (the rows may be of a later one). */
-  version: number;
 }
 
 /**
@@ -251,14 +249,17 @@ export interface MirroredPage {
 export async function mirroredDonationPage(app: FastifyInstance, campaignId: string, filter: DonationListFilter, version: number): Promise<MirroredPage | null> {
   if (!mirrorableSort(filter.sort)) return null;
   const mirror = await mirrorAt(app, campaignId, filter, version);
+  // Read together, before any await: an update changes the list in place.
+  const { entries } = mirror;
   const start = (filter.page - 1) * filter.limit;
-  const rows = await rowsOf(app, campaignId, mirror.entries.idsBetween(start, start + filter.limit), mirror.version);
+  const ids = entries.idsBetween(start, start + filter.limit);
+  const seen = { version: mirror.version, total: entries.size, paid: entries.paid, refunded: entries.refunded };
+  const rows = await rowsOf(app, campaignId, ids, seen.version);
   if (rows === null) return null;
   mirrorsOf(app).stats.pages += 1;
   return {
     rows,
-    total: mirror.entries.size,
-    totals: { paid_amount_cents: mirror.entries.paid, refunded_cents: mirror.entries.refunded, net_cents: mirror.entries.paid - mirror.entries.refunded },
-    version: mirror.version,
+    total: seen.total,
+    totals: { paid_amount_cents: seen.paid, refunded_cents: seen.refunded, net_cents: seen.paid - seen.refunded },
   };
 }
