@@ -55,12 +55,16 @@ export interface ListMirrorStats {
   /** Rows from the row cache, and rows read. */
   rowHits: number;
   rowMisses: number;
+  /** Rows read from the database (a page's misses and the rows read ahead with them). */
+  rowsRead: number;
 }
 
 interface AppMirrors {
   lists: Map<string, Mirror>;
   inflight: Map<string, Promise<Mirror>>;
   rows: Map<string, KeptRow>;
+  /** Row reads in flight, by donation id: the version they were started for. */
+  reading: Map<string, { version: number; done: Promise<boolean> }>;
   stamps: Map<string, Stamps>;
   stats: ListMirrorStats;
 }
@@ -70,7 +74,7 @@ const mirrors = new WeakMap<object, AppMirrors>();
 function mirrorsOf(app: FastifyInstance): AppMirrors {
   let kept = mirrors.get(appKey(app));
   if (!kept) {
-    const created: AppMirrors = { lists: new Map(), inflight: new Map(), rows: new Map(), stamps: new Map(), stats: { builds: 0, updates: 0, pages: 0, rowHits: 0, rowMisses: 0 } };
+    const created: AppMirrors = { lists: new Map(), inflight: new Map(), rows: new Map(), reading: new Map(), stamps: new Map(), stats: { builds: 0, updates: 0, pages: 0, rowHits: 0, rowMisses: 0, rowsRead: 0 } };
     // Changes may have been missed (or the database restored): nothing kept can be vouched for.
     app.changes.onReset(() => {
       created.lists.clear();
@@ -203,31 +207,78 @@ async function stampsAt(app: FastifyInstance, campaignId: string, version: numbe
   return stamps;
 }
 
-/** The rows (JSON) of these donations from the row cache, and the others read (null when one is no longer there). */
-async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly string[], version: number): Promise<string[] | null> {
+/**
+ * Rows read with a page that misses: the missing rows of its block of the list (the block of
+ * READ_AHEAD rows it starts in), so the pages near it (the next one, the one before) come from
+ * memory. Measured alone on 100,000 donations: 25 rows by id 1.4 ms (60 µs a row), 100 rows 2.4 ms
+ * (26 µs), 500 rows 12 ms. Under the stress bench (50 clients on random deep pages of a fresh
+ * server) 200 gave p50 13–18 ms and 834–1,302 req/s against 87–92 ms and 496–523 reading only the
+ * page; 500-row blocks queued behind each other (p99 up to 2 s).
+ */
+const READ_AHEAD = 200;
+
+/** Reads the rows of these donations into the row cache (as of the statement's version); false when one is no longer there. */
+async function readRows(app: FastifyInstance, campaignId: string, ids: readonly string[]): Promise<boolean> {
+  const kept = mirrorsOf(app);
+  kept.stats.rowsRead += ids.length;
+  const read = await donationsByIds(app.db, campaignId, ids);
+  if (read.version === null) return false;
+  const refunds = await refundsOfDonations(app.db, campaignId, read.rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));
+  for (const { donation, donorName } of read.rows) {
+    kept.rows.delete(donation.id);
+    kept.rows.set(donation.id, { json: JSON.stringify(toDonationRow(donation, donorName, refunds.get(donation.id) ?? [])), donorId: donation.donorId, version: read.version });
+  }
+  for (const oldest of kept.rows.keys()) {
+    if (kept.rows.size <= MAX_ROWS) break;
+    kept.rows.delete(oldest);
+  }
+  return read.rows.length === ids.length;
+}
+
+/**
+ * The rows (JSON) of a page's donations from the row cache; the missing ones are read with the
+ * missing rows `around` it (the page's block of the list). A read in flight that holds a missing row
+ * and was started for this version or a newer one is awaited instead of read again. Null when a row
+ * is no longer there (the caller reads the page from the database).
+ */
+async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly string[], around: readonly string[], version: number): Promise<string[] | null> {
   const kept = mirrorsOf(app);
   const stamps = await stampsAt(app, campaignId, version);
-  const valid = (row: KeptRow | undefined): row is KeptRow => row !== undefined && row.version >= stamps.resetAt && row.version >= (stamps.donors.get(row.donorId) ?? 0);
-  const missing = page.filter((id) => !valid(kept.rows.get(id)));
+  const valid = (id: string): boolean => {
+    const row = kept.rows.get(id);
+    return row !== undefined && row.version >= stamps.resetAt && row.version >= (stamps.donors.get(row.donorId) ?? 0);
+  };
+  let missing = page.filter((id) => !valid(id));
   kept.stats.rowHits += page.length - missing.length;
   kept.stats.rowMisses += missing.length;
   if (missing.length > 0) {
-    const read = await donationsByIds(app.db, campaignId, missing);
-    if (read.rows.length !== missing.length || read.version === null) return null;
-    const refunds = await refundsOfDonations(app.db, campaignId, read.rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));
-    for (const { donation, donorName } of read.rows) {
-      kept.rows.delete(donation.id);
-      kept.rows.set(donation.id, { json: JSON.stringify(toDonationRow(donation, donorName, refunds.get(donation.id) ?? [])), donorId: donation.donorId, version: read.version });
+    const joined = new Set<Promise<boolean>>();
+    for (const id of missing) {
+      const flight = kept.reading.get(id);
+      if (flight && flight.version >= version) joined.add(flight.done);
     }
-    for (const oldest of kept.rows.keys()) {
-      if (kept.rows.size <= MAX_ROWS) break;
-      kept.rows.delete(oldest);
+    if (joined.size > 0) {
+      // A failed read is read again below by this request.
+      await Promise.all([...joined].map((done) => done.catch(() => false)));
+      missing = page.filter((id) => !valid(id));
+    }
+  }
+  if (missing.length > 0) {
+    const wanted = new Set(missing);
+    const ids = [...missing, ...around.filter((id) => !wanted.has(id) && !kept.reading.has(id) && !valid(id))];
+    const done = readRows(app, campaignId, ids);
+    const flight = { version, done };
+    for (const id of ids) kept.reading.set(id, flight);
+    try {
+      if (!(await done) && missing.some((id) => !valid(id))) return null;
+    } finally {
+      for (const id of ids) if (kept.reading.get(id) === flight) kept.reading.delete(id);
     }
   }
   const rows: string[] = [];
   for (const id of page) {
     const row = kept.rows.get(id);
-    // Evicted by a larger read of this very page (a page larger than the cache): read by the caller.
+    // Evicted by a larger read of this very page (a page larger than the cache), or gone: read by the caller.
     if (!row) return null;
     rows.push(row.json);
   }
@@ -253,8 +304,10 @@ export async function mirroredDonationPage(app: FastifyInstance, campaignId: str
   const { entries } = mirror;
   const start = (filter.page - 1) * filter.limit;
   const ids = entries.idsBetween(start, start + filter.limit);
+  const block = Math.floor(start / READ_AHEAD) * READ_AHEAD;
+  const around = entries.idsBetween(block, Math.max(block + READ_AHEAD, start + filter.limit));
   const seen = { version: mirror.version, total: entries.size, paid: entries.paid, refunded: entries.refunded };
-  const rows = await rowsOf(app, campaignId, ids, seen.version);
+  const rows = await rowsOf(app, campaignId, ids, around, seen.version);
   if (rows === null) return null;
   mirrorsOf(app).stats.pages += 1;
   return {

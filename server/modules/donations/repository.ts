@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
+import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/executor';
 import { donationRefunds, donations, donors, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
@@ -99,7 +100,7 @@ export async function refundsOfDonations(db: Executor, campaignId: string, donat
   const rows = await db
     .select()
     .from(donationRefunds)
-    .where(and(eq(donationRefunds.campaignId, campaignId), inArray(donationRefunds.donationId, [...donationIds])))
+    .where(and(eq(donationRefunds.campaignId, campaignId), anyOf(donationRefunds.donationId, donationIds, 'uuid')))
     .orderBy(asc(donationRefunds.refundDate), asc(donationRefunds.createdAt), asc(donationRefunds.id));
   for (const row of rows) {
     const list = byDonation.get(row.donationId) ?? [];
@@ -295,7 +296,7 @@ export async function donationListEntries(
   donorIds?: readonly string[],
 ): Promise<{ entries: DonationListEntry[]; version: number }> {
   const key = parseSort(filter.sort).field === 'paid_amount_cents' ? sql`${donations.paidAmountCents}` : sql`(${donations.payingDate} - date '1970-01-01')`;
-  const where = and(donationConditions(db, campaignId, filter), donorIds ? inArray(donations.donorId, [...donorIds]) : undefined);
+  const where = and(donationConditions(db, campaignId, filter), donorIds ? anyOf(donations.donorId, donorIds, 'uuid') : undefined);
   const result = await db.execute<{ version: string | number; k: number | null; id: string | null; donor_id: string; paid: number; refunded: number }>(sql`
     select v.version, x.k, x.id, x.donor_id, x.paid, x.refunded
     from (select ${versionSql(campaignId)} as version) v
@@ -319,7 +320,7 @@ export async function donationsByIds(db: Executor, campaignId: string, ids: read
     .select({ donation: donations, donorName: donors.name, version: versionSql(campaignId) })
     .from(donations)
     .innerJoin(donors, donorsOfDonations(campaignId))
-    .where(and(eq(donations.campaignId, campaignId), inArray(donations.id, [...ids])));
+    .where(and(eq(donations.campaignId, campaignId), anyOf(donations.id, ids, 'uuid')));
   return { rows: rows.map(({ donation, donorName }) => ({ donation, donorName })), version: rows[0]?.version ?? null };
 }
 

@@ -376,6 +376,26 @@ describe('deep pages answer what OFFSET paging answers', () => {
     expect((await samePage(deep, refundedPage)).donation_list!.find((row) => row.donation_id === unrefunded)).toMatchObject({ refunded_cents: 100 });
   });
 
+  it('a deep donation page that misses reads the rows of its block of the list: the pages near it come from memory', async () => {
+    const at = (page: number) => urlOf('donation', bigCampaignId, `sort=-paid_amount_cents&limit=25&page=${page}`);
+    const stats = () => ({ ...listMirrorStats(deep) });
+    const first = stats();
+    await samePage(deep, at(3)); // rows 50–74 of the block of rows 0–199: read with the block
+    const read = stats();
+    expect(read.rowMisses - first.rowMisses).toBe(25);
+    for (const page of [2, 4, 5, 8]) await samePage(deep, at(page));
+    const near = stats();
+    expect(near.rowMisses).toBe(read.rowMisses);
+    expect(near.rowHits - read.rowHits).toBe(100);
+    await samePage(deep, at(9)); // rows 200–224: the next block
+    expect(stats().rowMisses - near.rowMisses).toBe(25);
+    expect(stats().rowsRead - first.rowsRead).toBe(400);
+    // Two pages of one block asked at once: the second waits for the first one's read.
+    const before = stats();
+    await Promise.all([samePage(deep, at(17)), samePage(deep, at(18))]);
+    expect(stats().rowsRead - before.rowsRead).toBe(200);
+  });
+
   it('a donor page is kept across a write to donors not on it, and read again after a write to one of its donors', async () => {
     const giftInSql = async (donorId: string) => {
       await t.pool.query(
