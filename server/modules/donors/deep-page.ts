@@ -61,6 +61,21 @@ export function setDeepPagePolicy(app: FastifyInstance, policy: DeepPagePolicy):
   policies.set(appKey(app), policy);
 }
 
+/**
+ * Pages of a block read together when one of them misses the page cache (list-cache.ts): the block
+ * of READ_AHEAD_PAGES pages the page is in, when all of it is deep. One seek of 8 pages costs
+ * PostgreSQL little more than one of a page, and the pages near it (the next, the one before) then
+ * answer from memory.
+ */
+export const READ_AHEAD_PAGES = 8;
+
+/** The rows [start, start + limit) of the block read with the page [pageStart, pageStart + limit); null when the block is not all deep. */
+export function readAheadBlock(app: FastifyInstance, pageStart: number, limit: number): { start: number; limit: number } | null {
+  const size = limit * READ_AHEAD_PAGES;
+  const start = Math.floor(pageStart / size) * size;
+  return start >= deepPagePolicy(app).from ? { start, limit: size } : null;
+}
+
 function sameSegments(a: readonly ListSegment[], b: readonly ListSegment[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

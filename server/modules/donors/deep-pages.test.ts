@@ -396,6 +396,33 @@ describe('deep pages answer what OFFSET paging answers', () => {
     expect(stats().rowsRead - before.rowsRead).toBe(200);
   });
 
+  it('a deep donor page that misses is read with the other pages of its block: they answer from the page cache', async () => {
+    // Policy from row 3: with 10 rows a page, blocks of 8 pages start at rows 80, 160, …
+    const at = (page: number) => urlOf('donor', bigCampaignId, `sort=-paid_cents&contributor_type=individual&limit=10&page=${page}`);
+    const cache = () => ({ ...listCacheStats(deep) });
+    const sought = () => deepPageStats(deep).sought;
+    const first = { cache: cache(), sought: sought() };
+    await samePage(deep, at(11)); // rows 100–109 of the block of rows 80–159
+    expect(sought() - first.sought).toBe(1);
+    const read = cache();
+    for (const page of [9, 10, 12, 16]) await samePage(deep, at(page));
+    expect(cache().misses).toBe(read.misses);
+    expect(cache().hits - read.hits).toBe(4);
+    expect(sought() - first.sought).toBe(1);
+    await samePage(deep, at(17)); // the next block
+    expect(sought() - first.sought).toBe(2);
+    // A page of the block read ahead follows a write like any kept page (samePage: the oracle's rows).
+    const shown = (await samePage(deep, at(13))).donor_list!;
+    await t.pool.query(
+      `insert into donations (campaign_id, donor_id, paying_date, paid_amount_cents, payment_method, source, created_at, updated_at) values ($1, $2, '2025-02-01', 900000, 'cash', 'manual', now(), now())`,
+      [bigCampaignId, shown[4]!.donor_id],
+    );
+    await deep.changes.sync();
+    // Page 14, kept from the block and never asked yet, moved up by one row: the oracle's rows, not the kept ones.
+    await samePage(deep, at(14));
+    expect((await samePage(deep, at(13))).donor_list).not.toEqual(shown);
+  });
+
   it('a donor page is kept across a write to donors not on it, and read again after a write to one of its donors', async () => {
     const giftInSql = async (donorId: string) => {
       await t.pool.query(
@@ -452,7 +479,8 @@ describe('deep pages answer what OFFSET paging answers', () => {
 
   it('(after the others) the deep pages were sought after boundaries kept between requests, never read by OFFSET', () => {
     expect(deepPageStats(deep)).toMatchObject({ retried: 0, fellBack: 0 });
-    expect(deepPageStats(deep).sought).toBeGreaterThan(250);
+    // (Fewer than the deep pages asked: a seek reads a block of pages, the others answer from the page cache.)
+    expect(deepPageStats(deep).sought).toBeGreaterThan(120);
     expect(deepPageStats(t.app).sought).toBeGreaterThan(5);
     expect(boundaryCacheStats(deep).hits).toBeGreaterThan(boundaryCacheStats(deep).misses);
     expect(deepPageStats(offset).sought).toBe(0);

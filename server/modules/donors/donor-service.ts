@@ -16,11 +16,11 @@ import { cycleInfoOf, loadBookCampaign, type BookCampaign } from './book-campaig
 import { changesBetween } from './book-changes';
 import { readBookCampaign } from './book-reads';
 import { findBookVersion } from './book-version-repository';
-import { readPage } from './deep-page';
+import { readAheadBlock, readPage } from './deep-page';
 import { donorWarnings, figuresOf } from './donor-figures';
 import { countDonors, donorKeyset, listCampaignTags, listDonorPage, type DonorListFilter, type DonorPageItem } from './donor-list-repository';
 import { donorListKeepsOrder, donorPageSurvives } from './donor-page-changes';
-import { cachedListFigure, filterKey, pageKey } from './list-cache';
+import { cachedListFigure, filterKey, keepListFigure, pageKey } from './list-cache';
 import { boundaryKey } from './page-boundary-cache';
 import { findPageBoundaries } from './page-boundary-repository';
 import {
@@ -191,9 +191,9 @@ function donorListKept(app: FastifyInstance, campaignId: string, filter: DonorLi
   return async (from: number, to: number) => donorListKeepsOrder(filter, await changesBetween(app, campaignId, from, to));
 }
 
-/** The donors of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
-function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorListFilter, version: number): Promise<DonorPageItem[]> {
-  return readPage(app, (filter.page - 1) * filter.limit, filter.limit, {
+/** The donors of rows [start, start + limit): OFFSET near the start (the filter's page), seeks after the page boundaries further on (deep-page.ts). */
+function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorListFilter, version: number, rows: { start: number; limit: number }): Promise<DonorPageItem[]> {
+  return readPage(app, rows.start, rows.limit, {
     key: boundaryKey('donors', campaignId, filter),
     version,
     boundaries: (step) => findPageBoundaries(app.db, donorKeyset(campaignId, filter), step),
@@ -210,17 +210,21 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
 /**
  * list_donor: the page with what its figures need (one query) and the count, both cached until the
  * campaign's next donor-book write or settings change (the version is read first, with the campaign).
+ * A deep page that misses is read with the other pages of its block (deep-page.ts), kept for them.
  */
 export async function listDonors(app: FastifyInstance, ctx: CampaignContext, filter: DonorListFilter): Promise<DonorListData> {
   const campaign = await readBookCampaign(app, ctx.id);
-  const key = pageKey('donor_page', ctx.id, { ...filter, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
+  const keyOf = (page: number) => pageKey('donor_page', ctx.id, { ...filter, page, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
+  const key = keyOf(filter.page);
+  const start = (filter.page - 1) * filter.limit;
+  const block = key === null ? null : readAheadBlock(app, start, filter.limit);
   return cachedListFigure(
     app,
     key,
     campaign.version,
     async () => {
-      const [items, total] = await Promise.all([
-        donorPageItems(app, ctx.id, filter, campaign.version),
+      const [read, total] = await Promise.all([
+        donorPageItems(app, ctx.id, filter, campaign.version, block ?? { start, limit: filter.limit }),
         cachedListFigure(
           app,
           filterKey('donors', ctx.id, filter),
@@ -229,8 +233,16 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
           (from) => donorListKept(app, ctx.id, filter)(from, campaign.version),
         ),
       ]);
-      const donor_list = donorRowsOfPage(campaign, items);
-      return { value: { donor_list, total, page: filter.page, limit: filter.limit, cycle: cycleInfoOf(campaign) }, version: campaign.version };
+      const pageOf = (page: number): DonorListData => {
+        const from = (page - 1) * filter.limit - (block?.start ?? start);
+        return { donor_list: donorRowsOfPage(campaign, read.slice(from, from + filter.limit)), total, page, limit: filter.limit, cycle: cycleInfoOf(campaign) };
+      };
+      if (block) {
+        for (let page = block.start / filter.limit + 1; (page - 1) * filter.limit < block.start + read.length; page++) {
+          if (page !== filter.page) keepListFigure(app, keyOf(page), campaign.version, pageOf(page));
+        }
+      }
+      return { value: pageOf(filter.page), version: campaign.version };
     },
     async (from, page) => donorPageSurvives(filter, page.donor_list, await changesBetween(app, ctx.id, from, campaign.version)),
   );

@@ -118,6 +118,17 @@ export async function cachedListFigure<T>(
   return computed.value;
 }
 
+/** Keeps a value computed with another (a page read ahead with its neighbour) unless a newer one is kept. */
+export function keepListFigure(app: FastifyInstance, key: string | null, version: number, value: unknown): void {
+  if (key === null) return;
+  const { entries } = cacheOf(app);
+  const kept = entries.get(key);
+  if (kept && kept.version >= version) return;
+  entries.delete(key);
+  entries.set(key, { version, value });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+}
+
 /** Hits, misses, carried entries and entries of this app's list cache (metrics). */
 export function listCacheStats(app: FastifyInstance): { hits: number; misses: number; carried: number; size: number } {
   const cache = cacheOf(app);
