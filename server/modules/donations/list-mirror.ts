@@ -13,7 +13,7 @@ import { parseSort } from '../../../domain/validation/donors';
 import { changesBetween } from '../donors/book-changes';
 import { appKey, boundaryKey } from '../donors/page-boundary-cache';
 import { EntryList } from './entry-list';
-import { donationListEntries, donationsByIds, mirrorableSort, refundsOfDonations, type DonationListFilter } from './repository';
+import { donationListEntries, donationsByIds, refundsOfDonations, type DonationListFilter } from './repository';
 import { toDonationRow } from './view';
 
 /** Lists kept, entries over all of them (~100 bytes each), rows kept (~500 bytes of JSON each). */
@@ -283,6 +283,12 @@ async function rowsOf(app: FastifyInstance, campaignId: string, page: readonly s
     rows.push(row.json);
   }
   return rows;
+}
+
+/** The sorts a list of donations can be kept in memory by (no text collation: JavaScript orders them as PostgreSQL does). */
+function mirrorableSort(sort: string): boolean {
+  const { field } = parseSort(sort);
+  return field === 'paying_date' || field === 'paid_amount_cents';
 }
 
 export interface MirroredPage {

@@ -260,12 +260,17 @@ export async function listDonationRows(
       .offset((filter.page - 1) * filter.limit);
     pageIds = inArray(donations.id, ids);
   }
+  return donationRowsWhere(db, campaignId, pageIds, donationOrder(filter.sort));
+}
+
+/** The campaign's donations that `condition` picks, with their donor's name and the donor-book version the statement saw (null when none). */
+async function donationRowsWhere(db: Executor, campaignId: string, condition: SQL, order: SQL[] = []): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
   const rows = await db
     .select({ donation: donations, donorName: donors.name, version: versionSql(campaignId) })
     .from(donations)
-    .innerJoin(donors, ofCampaignDonor)
-    .where(and(eq(donations.campaignId, campaignId), pageIds))
-    .orderBy(...donationOrder(filter.sort));
+    .innerJoin(donors, donorsOfDonations(campaignId))
+    .where(and(eq(donations.campaignId, campaignId), condition))
+    .orderBy(...order);
   return { rows: rows.map(({ donation, donorName }) => ({ donation, donorName })), version: rows[0]?.version ?? null };
 }
 
@@ -277,12 +282,6 @@ export interface DonationListEntry {
   donorId: string;
   paid: number;
   refunded: number;
-}
-
-/** The sorts a list of donations can be kept in memory by (no text collation: JavaScript orders them as PostgreSQL does). */
-export function mirrorableSort(sort: string): boolean {
-  const { field } = parseSort(sort);
-  return field === 'paying_date' || field === 'paid_amount_cents';
 }
 
 /**
@@ -316,12 +315,7 @@ export async function donationListEntries(
 /** These donations with their donors' names (any order), and the donor-book version the statement saw (null when none came back). */
 export async function donationsByIds(db: Executor, campaignId: string, ids: readonly string[]): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
   if (ids.length === 0) return { rows: [], version: null };
-  const rows = await db
-    .select({ donation: donations, donorName: donors.name, version: versionSql(campaignId) })
-    .from(donations)
-    .innerJoin(donors, donorsOfDonations(campaignId))
-    .where(and(eq(donations.campaignId, campaignId), anyOf(donations.id, ids, 'uuid')));
-  return { rows: rows.map(({ donation, donorName }) => ({ donation, donorName })), version: rows[0]?.version ?? null };
+  return donationRowsWhere(db, campaignId, anyOf(donations.id, ids, 'uuid'));
 }
 
 export interface DonationTotals {

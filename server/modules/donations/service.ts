@@ -22,7 +22,7 @@ import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorReco
 import { donorNotFound } from '../donors/donor-service';
 import { readBookVersion } from '../donors/book-reads';
 import { findBookVersion } from '../donors/book-version-repository';
-import { deepPagePolicy, readPage } from '../donors/deep-page';
+import { isDeepPage, readPage } from '../donors/deep-page';
 import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
 import { boundaryKey } from '../donors/page-boundary-cache';
 import { findPageBoundaries } from '../donors/page-boundary-repository';
@@ -282,7 +282,7 @@ export async function listDonationPage(app: FastifyInstance, ctx: CampaignContex
   const version = await readBookVersion(app, ctx.id);
   // Deep pages by date or amount: from the list kept in memory across writes (list-mirror.ts), not
   // cached as pages (a write a second makes most pages of a long list stale before they are asked again).
-  if ((filter.page - 1) * filter.limit >= deepPagePolicy(app).from) {
+  if (isDeepPage(app, (filter.page - 1) * filter.limit)) {
     const kept = await mirroredDonationPage(app, ctx.id, filter, version);
     if (kept) {
       const { rows, total, totals } = kept;

@@ -56,6 +56,11 @@ export function deepPagePolicy(app: FastifyInstance): DeepPagePolicy {
   return policies.get(appKey(app)) ?? DEFAULT_DEEP_PAGE_POLICY;
 }
 
+/** Whether rows from `start` on are read by seeks (or kept lists), not by OFFSET. */
+export function isDeepPage(app: FastifyInstance, start: number): boolean {
+  return start >= deepPagePolicy(app).from;
+}
+
 export function setDeepPagePolicy(app: FastifyInstance, policy: DeepPagePolicy): void {
   if (!Number.isInteger(policy.step) || policy.step < 1 || !Number.isInteger(policy.from) || policy.from < 0) throw new Error('invalid deep-page policy');
   policies.set(appKey(app), policy);
@@ -73,7 +78,7 @@ export const READ_AHEAD_PAGES = 8;
 export function readAheadBlock(app: FastifyInstance, pageStart: number, limit: number): { start: number; limit: number } | null {
   const size = limit * READ_AHEAD_PAGES;
   const start = Math.floor(pageStart / size) * size;
-  return start >= deepPagePolicy(app).from ? { start, limit: size } : null;
+  return isDeepPage(app, start) ? { start, limit: size } : null;
 }
 
 function sameSegments(a: readonly ListSegment[], b: readonly ListSegment[]): boolean {
@@ -84,7 +89,7 @@ function sameSegments(a: readonly ListSegment[], b: readonly ListSegment[]): boo
 export async function readPage<Row>(app: FastifyInstance, start: number, limit: number, source: DeepPageSource<Row>): Promise<Row[]> {
   const policy = deepPagePolicy(app);
   const counts = deepPageStats(app);
-  if (start < policy.from) {
+  if (!isDeepPage(app, start)) {
     counts.shallow += 1;
     return source.offset();
   }
