@@ -191,7 +191,7 @@ function donorListKept(app: FastifyInstance, campaignId: string, filter: DonorLi
   return async (from: number, to: number) => donorListKeepsOrder(filter, await changesBetween(app, campaignId, from, to));
 }
 
-/** The donors of rows [start, start + limit): OFFSET near the start (the filter's page), seeks after the page boundaries further on (deep-page.ts). */
+/** The donors of rows [start, start + limit) (a page, or its block): OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
 function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorListFilter, version: number, rows: { start: number; limit: number }): Promise<DonorPageItem[]> {
   return readPage(app, rows.start, rows.limit, {
     key: boundaryKey('donors', campaignId, filter),
@@ -202,7 +202,8 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
       return { rows: page.items, version: page.version };
     },
     bookVersion: () => findBookVersion(app.db, campaignId),
-    offset: async () => (await listDonorPage(app.db, campaignId, filter)).items,
+    // The same rows by OFFSET (a block is a page of its own size: it starts at a multiple of it).
+    offset: async () => (await listDonorPage(app.db, campaignId, { ...filter, page: rows.start / rows.limit + 1, limit: rows.limit })).items,
     boundariesSurvive: donorListKept(app, campaignId, filter),
   });
 }
