@@ -269,7 +269,7 @@ function donationPageRows(app: FastifyInstance, campaignId: string, filter: Dona
     boundaries: (step) => findPageBoundaries(app.db, donationKeyset(app.db, campaignId, filter), step),
     seek: (segments) => listDonationRows(app.db, campaignId, filter, segments),
     bookVersion: () => findBookVersion(app.db, campaignId),
-    offset: async () => (await listDonationRows(app.db, campaignId, filter)).rows,
+    offset: async (start, limit) => (await listDonationRows(app.db, campaignId, { ...filter, page: start / limit + 1, limit })).rows,
   });
 }
 

@@ -20,8 +20,8 @@ export interface DeepPageSource<Row> {
   seek(segments: ListSegment[]): Promise<{ rows: Row[]; version: number | null }>;
   /** The book version in the database now (checks a page that came back empty). */
   bookVersion(): Promise<number>;
-  /** The page by OFFSET. */
-  offset(): Promise<Row[]>;
+  /** Rows [start, start + limit) by OFFSET (start is a multiple of limit: a page, or a block of pages read together). */
+  offset(start: number, limit: number): Promise<Row[]>;
   /** Whether the writes of versions (from, to] left the list's order as it was (its boundaries kept). */
   boundariesSurvive?(from: number, to: number): Promise<boolean>;
 }
@@ -91,7 +91,7 @@ export async function readPage<Row>(app: FastifyInstance, start: number, limit: 
   const counts = deepPageStats(app);
   if (!isDeepPage(app, start)) {
     counts.shallow += 1;
-    return source.offset();
+    return source.offset(start, limit);
   }
   const survives = source.boundariesSurvive?.bind(source);
   const boundaries = (version: number) =>
@@ -116,5 +116,5 @@ export async function readPage<Row>(app: FastifyInstance, start: number, limit: 
     }
   }
   counts.fellBack += 1;
-  return source.offset();
+  return source.offset(start, limit);
 }

@@ -202,8 +202,7 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
       return { rows: page.items, version: page.version };
     },
     bookVersion: () => findBookVersion(app.db, campaignId),
-    // The same rows by OFFSET (a block is a page of its own size: it starts at a multiple of it).
-    offset: async () => (await listDonorPage(app.db, campaignId, { ...filter, page: rows.start / rows.limit + 1, limit: rows.limit })).items,
+    offset: async (start, limit) => (await listDonorPage(app.db, campaignId, { ...filter, page: start / limit + 1, limit })).items,
     boundariesSurvive: donorListKept(app, campaignId, filter),
   });
 }

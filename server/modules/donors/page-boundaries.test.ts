@@ -73,6 +73,7 @@ function fakeSource(rows: number, versions: number[], requestVersion: number, gr
   let statement = 0;
   const now = () => versions[Math.min(statement++, versions.length - 1)]!;
   const calls = { boundaries: 0, seeks: 0, offset: 0 };
+  const offsetRows: [number, number][] = [];
   const source: DeepPageSource<number> = {
     key: 'list|campaign',
     version: requestVersion,
@@ -93,12 +94,13 @@ function fakeSource(rows: number, versions: number[], requestVersion: number, gr
       return { rows: page, version: page.length ? version : null };
     },
     bookVersion: async () => now(),
-    offset: async () => {
+    offset: async (start, limit) => {
       calls.offset += 1;
+      offsetRows.push([start, limit]);
       return [-1_000];
     },
   };
-  return { source, calls, listAt };
+  return { source, calls, listAt, offsetRows };
 }
 
 function appWith(step: number): FastifyInstance {
@@ -112,6 +114,7 @@ describe('page boundaries: reading a page', () => {
     const app = appWith(5);
     const shallow = fakeSource(100, [1], 1);
     expect(await readPage(app, 9, 3, shallow.source)).toEqual([-1_000]);
+    expect(shallow.offsetRows).toEqual([[9, 3]]);
     const deep = fakeSource(100, [1], 1);
     expect(await readPage(app, 42, 3, deep.source)).toEqual([42, 43, 44]);
     expect(deep.calls).toEqual({ boundaries: 1, seeks: 1, offset: 0 });
@@ -143,9 +146,11 @@ describe('page boundaries: reading a page', () => {
 
   it('a book that keeps changing: OFFSET', async () => {
     const app = appWith(5);
-    const { source, calls } = fakeSource(100, [1, 2, 3, 4, 5, 6], 1, true);
+    const { source, calls, offsetRows } = fakeSource(100, [1, 2, 3, 4, 5, 6], 1, true);
     expect(await readPage(app, 42, 3, source)).toEqual([-1_000]);
     expect(calls.offset).toBe(1);
+    // The rows asked for (a page, or a block of pages read together), not the request's page.
+    expect(offsetRows).toEqual([[42, 3]]);
   });
 
   it('requests of one version share one computation of the boundaries', async () => {
