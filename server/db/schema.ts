@@ -676,7 +676,7 @@ export const donorBookChanges = pgTable(
     kind: text('kind').notNull(),
     donorIds: uuid('donor_ids').array().notNull(),
   },
-  (t) => [primaryKey({ name: 'donor_book_changes_pk', columns: [t.campaignId, t.version] }), check('donor_book_changes_kind_known', sql`${t.kind} in ('figures', 'tags')`)],
+  (t) => [primaryKey({ name: 'donor_book_changes_pk', columns: [t.campaignId, t.version] }), check('donor_book_changes_kind_known', sql`${t.kind} in ('figures', 'tags', 'donor')`)],
 );
 
 /**

@@ -5,7 +5,7 @@
  * (book-changes.ts): the donors a version's statement wrote are read again (their entries in the
  * list as they are now) and put in place, so a gift moves every later page by one row without
  * reading them again. The page's rows come from a row cache that a change of their donor voids.
- * A version without a logged change (a donor's own fields, a large statement, an old version)
+ * A version without a logged change (a large statement, an old version)
  * builds the list again. Count and totals are summed from the entries.
  */
 import type { FastifyInstance } from 'fastify';
@@ -98,11 +98,11 @@ export function donationRowCacheStats(app: FastifyInstance): { hits: number; mis
   return { hits: kept.stats.rowHits, misses: kept.stats.rowMisses, size: kept.rows.size };
 }
 
-/** The donors the logged changes of versions (from, to] wrote gifts, pledges or refunds of; null when one may have changed anything. */
+/** The donors the logged changes of versions (from, to] wrote gifts, pledges, refunds or fields of (a donor's name is in its rows, and a filter may search it); null when one may have changed anything. */
 async function changedDonors(app: FastifyInstance, campaignId: string, from: number, to: number): Promise<Set<string> | null> {
   const changes = await changesBetween(app, campaignId, from, to);
   if (changes === null) return null;
-  return new Set(changes.filter((change) => change.kind === 'figures').flatMap((change) => change.donorIds));
+  return new Set(changes.filter((change) => change.kind !== 'tags').flatMap((change) => change.donorIds));
 }
 
 async function build(app: FastifyInstance, campaignId: string, filter: DonationListFilter): Promise<Mirror> {
@@ -199,7 +199,7 @@ async function stampsAt(app: FastifyInstance, campaignId: string, version: numbe
     stamps.resetAt = Math.max(stamps.resetAt, version);
   } else {
     for (const change of changes) {
-      if (change.kind !== 'figures') continue;
+      if (change.kind === 'tags') continue;
       for (const donor of change.donorIds) stamps.donors.set(donor, Math.max(stamps.donors.get(donor) ?? 0, change.version));
     }
   }

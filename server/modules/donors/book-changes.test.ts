@@ -1,7 +1,7 @@
 /**
- * What each book version is logged to have changed (migration 0023), as changesBetween answers it:
- * the donors a statement's donations, pledges, refunds or tags touched; both donors when a gift moves;
- * nothing (null: anything may have changed) for a donor's own fields or a write of over 1,000 donors.
+ * What each book version is logged to have changed (migrations 0023, 0024), as changesBetween answers
+ * it: the donors a statement's donations, pledges, refunds, tags or donor rows touched; both donors
+ * when a gift moves; nothing (null: anything may have changed) for a write of over 1,000 donors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, demoSignIn } from '../../test/campaign-helpers';
@@ -80,12 +80,26 @@ describe('the book versions’ logged changes', () => {
     expect(await changesOf(() => t.pool.query('delete from donations where id = $1', [rows[0]!.id]))).toEqual([{ kind: 'figures', donorIds: [donors[1]] }]);
   });
 
-  it('a donor’s own fields, or over 1,000 donors at once, may have changed anything', async () => {
-    expect(await changesOf(() => t.pool.query(`update donors set employer = 'Acme' where id = $1`, [donors[0]]))).toBeNull();
+  it('a donor’s own fields, a new donor and a deleted one name their donors', async () => {
+    expect(await changesOf(() => t.pool.query(`update donors set employer = 'Acme' where id = $1`, [donors[0]]))).toEqual([{ kind: 'donor', donorIds: [donors[0]] }]);
+    expect(await changesOf(() => t.pool.query(`update donors set name = name || '.' where id = any($1::uuid[])`, [donors.slice(1)]))).toEqual([
+      { kind: 'donor', donorIds: donors.slice(1) },
+    ]);
+    const added = await t.pool.query<{ id: string }>(
+      `insert into donors (campaign_id, name, contributor_type, eligibility) values ($1, 'Newly Added', 'individual', 'un') returning id`,
+      [campaignId],
+    );
+    const id = added.rows[0]!.id;
+    expect(await changesOf(() => t.pool.query('update donors set zip = $2 where id = $1', [id, '02134']))).toEqual([{ kind: 'donor', donorIds: [id] }]);
+    expect(await changesOf(() => t.pool.query('delete from donors where id = $1', [id]))).toEqual([{ kind: 'donor', donorIds: [id] }]);
+  });
+
+  it('over 1,000 donors at once may have changed anything', async () => {
     await t.pool.query(
       `insert into donors (campaign_id, name, contributor_type, eligibility) select $1, 'Many ' || g, 'individual', 'un' from generate_series(1, 1001) g`,
       [campaignId],
     );
+    expect(await changesOf(() => t.pool.query(`update donors set employer = 'Acme' where campaign_id = $1 and name like 'Many %'`, [campaignId]))).toBeNull();
     expect(
       await changesOf(() =>
         t.pool.query(

@@ -12,10 +12,14 @@ export async function findBookVersion(db: Executor, campaignId: string): Promise
   return row?.version ?? 0;
 }
 
-/** A logged change of the book (migration 0023): the donors one version's statement wrote. */
+/**
+ * A logged change of the book (migrations 0023, 0024): the donors one version's statement wrote,
+ * their gifts, pledges or refunds ('figures'), tags or notes ('tags'), or their own rows ('donor':
+ * their fields, or their figures written straight).
+ */
 export interface BookChange {
   version: number;
-  kind: 'figures' | 'tags';
+  kind: 'figures' | 'tags' | 'donor';
   donorIds: string[];
 }
 

@@ -396,6 +396,18 @@ describe('deep pages answer what OFFSET paging answers', () => {
     expect(stats().rowsRead - before.rowsRead).toBe(200);
   });
 
+  it('a donor’s own edit moves a kept donation list by that donor’s entries and rows, not by reading it again', async () => {
+    const url = urlOf('donation', campaignId, 'sort=paying_date&limit=5&page=4');
+    const shown = (await samePage(deep, url)).donation_list! as { donation_id: string; donor_id: string; donor_name: string }[];
+    const before = { ...listMirrorStats(deep) };
+    await t.pool.query(`update donors set name = 'Renamed Elsewhere' where id = $1`, [shown[1]!.donor_id]);
+    await deep.changes.sync();
+    // samePage: the oracle's rows, the new name among them.
+    expect((await samePage(deep, url)).donation_list![1]).toMatchObject({ donation_id: shown[1]!.donation_id, donor_name: 'Renamed Elsewhere' });
+    expect(listMirrorStats(deep).builds).toBe(before.builds);
+    expect(listMirrorStats(deep).updates).toBe(before.updates + 1);
+  });
+
   it('a deep donor page that misses is read with the other pages of its block: they answer from the page cache', async () => {
     // Policy from row 3: with 10 rows a page, blocks of 8 pages start at rows 80, 160, …
     const at = (page: number) => urlOf('donor', bigCampaignId, `sort=-paid_cents&contributor_type=individual&limit=10&page=${page}`);

@@ -3,7 +3,8 @@
  * `survives`): every write since must be a logged change (book-changes.ts) that cannot move a donor
  * into, out of or within the list. A donor's gifts, pledges and refunds ('figures') move the donors
  * only in lists sorted or filtered by their figures (paid, outstanding, last donation, balance,
- * cycle); tags and notes only in a list filtered by a tag. Then the list's order and its page
+ * cycle); tags and notes only in a list filtered by a tag; a donor's own fields (its name, type,
+ * eligibility, …) in any list. Then the list's order and its page
  * boundaries are as they were, and so is each page whose donors the writes did not touch.
  */
 import type { DonorRow } from '../../../domain/donor-book/api-contract';
@@ -18,7 +19,8 @@ export function donorListKeepsOrder(filter: DonorListFilter, changes: readonly B
   if (changes === null) return false;
   const figuresMoveRows = FIGURE_SORTS.has(parseSort(filter.sort).field) || Boolean(filter.balance) || Boolean(filter.cycle);
   const tagsMoveRows = Boolean(filter.tag?.trim());
-  return changes.every((change) => !(change.kind === 'figures' ? figuresMoveRows : tagsMoveRows));
+  const moves: Record<BookChange['kind'], boolean> = { figures: figuresMoveRows, tags: tagsMoveRows, donor: true };
+  return changes.every((change) => !moves[change.kind]);
 }
 
 /** A page of the list is the same after these changes. */
