@@ -23,6 +23,32 @@ export interface DonationWithDonor {
   donorName: string;
 }
 
+/** The columns a list row shows (view.ts toDonationRow): lists read only these. */
+const LIST_ROW_COLUMNS = {
+  id: donations.id,
+  donorId: donations.donorId,
+  pledgeId: donations.pledgeId,
+  payingDate: donations.payingDate,
+  paidAmountCents: donations.paidAmountCents,
+  paymentMethod: donations.paymentMethod,
+  referenceNumber: donations.referenceNumber,
+  checkNumber: donations.checkNumber,
+  recipient: donations.recipient,
+  memo: donations.memo,
+  source: donations.source,
+  refundedCents: donations.refundedCents,
+  refundedAt: donations.refundedAt,
+  refundReason: donations.refundReason,
+  createdAt: donations.createdAt,
+};
+
+export type DonationListRecord = Pick<DonationRecord, keyof typeof LIST_ROW_COLUMNS>;
+
+export interface DonationListRow {
+  donation: DonationListRecord;
+  donorName: string;
+}
+
 export async function findDonation(db: Executor, campaignId: string, donationId: string): Promise<DonationWithDonor | null> {
   const [row] = await db
     .select({ donation: donations, donorName: donors.name })
@@ -243,7 +269,7 @@ export async function listDonationRows(
   campaignId: string,
   filter: DonationListFilter,
   segments?: readonly ListSegment[],
-): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
+): Promise<{ rows: DonationListRow[]; version: number | null }> {
   // The page's ids first, from donations alone unless sorted by donor name (an index scan), then
   // their rows and donor names: the join runs for the page's rows, not for every row OFFSET skips.
   const ofCampaignDonor = donorsOfDonations(campaignId);
@@ -264,9 +290,9 @@ export async function listDonationRows(
 }
 
 /** The campaign's donations that `condition` picks, with their donor's name and the donor-book version the statement saw (null when none). */
-async function donationRowsWhere(db: Executor, campaignId: string, condition: SQL, order: SQL[] = []): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
+async function donationRowsWhere(db: Executor, campaignId: string, condition: SQL, order: SQL[] = []): Promise<{ rows: DonationListRow[]; version: number | null }> {
   const rows = await db
-    .select({ donation: donations, donorName: donors.name, version: versionSql(campaignId) })
+    .select({ donation: LIST_ROW_COLUMNS, donorName: donors.name, version: versionSql(campaignId) })
     .from(donations)
     .innerJoin(donors, donorsOfDonations(campaignId))
     .where(and(eq(donations.campaignId, campaignId), condition))
@@ -313,7 +339,7 @@ export async function donationListEntries(
 }
 
 /** These donations with their donors' names (any order), and the donor-book version the statement saw (null when none came back). */
-export async function donationsByIds(db: Executor, campaignId: string, ids: readonly string[]): Promise<{ rows: DonationWithDonor[]; version: number | null }> {
+export async function donationsByIds(db: Executor, campaignId: string, ids: readonly string[]): Promise<{ rows: DonationListRow[]; version: number | null }> {
   if (ids.length === 0) return { rows: [], version: null };
   return donationRowsWhere(db, campaignId, anyOf(donations.id, ids, 'uuid'));
 }

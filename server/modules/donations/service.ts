@@ -45,7 +45,7 @@ import {
   type DonationListFilter,
   type DonationRecord,
   type DonationValues,
-  type DonationWithDonor,
+  type DonationListRow,
 } from './repository';
 import { mirroredDonationPage } from './list-mirror';
 import { donationSnapshot, toDonationRow, toRefundRow } from './view';
@@ -262,7 +262,7 @@ export async function deleteDonation(app: FastifyInstance, ctx: CampaignContext,
 }
 
 /** The donations of the page: OFFSET near the start, seeks after the page boundaries further on (deep-page.ts). */
-function donationPageRows(app: FastifyInstance, campaignId: string, filter: DonationListFilter, version: number): Promise<DonationWithDonor[]> {
+function donationPageRows(app: FastifyInstance, campaignId: string, filter: DonationListFilter, version: number): Promise<DonationListRow[]> {
   return readPage(app, (filter.page - 1) * filter.limit, filter.limit, {
     key: boundaryKey('donations', campaignId, filter),
     version,

@@ -1,13 +1,13 @@
 import type { DonationRow, RefundRow } from '../../../domain/donor-book/api-contract';
 import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
-import type { DonationRecord, RefundRecord } from './repository';
+import type { DonationListRecord, DonationRecord, RefundRecord } from './repository';
 
 export function toRefundRow(row: RefundRecord): RefundRow {
   return { refund_id: row.id, amount_cents: row.amountCents, refund_date: row.refundDate, reason: row.reason, created_at: row.createdAt.toISOString() };
 }
 
 /** `refunds`: the donation's refunds, oldest first. */
-export function toDonationRow(row: DonationRecord, donorName: string, refunds: readonly RefundRecord[]): DonationRow {
+export function toDonationRow(row: DonationListRecord, donorName: string, refunds: readonly RefundRecord[]): DonationRow {
   return {
     donation_id: row.id,
     donor_id: row.donorId,

@@ -17,7 +17,7 @@ import { type Session, demoSignIn } from '../../test/campaign-helpers';
 import { customCampaign, P, path, refundInDb } from '../../test/donor-book-helpers';
 import { testConfig } from '../../test/test-config';
 import { buildTestApp, type TestApp } from '../../test/test-db';
-import { listMirrorStats } from '../donations/list-mirror';
+import { FILL_MAX_ROWS, listMirrorStats, setListFill } from '../donations/list-mirror';
 import { deepPageStats, setDeepPagePolicy } from './deep-page';
 import { listCacheStats, setListCacheCarry } from './list-cache';
 import { boundaryCacheStats } from './page-boundary-cache';
@@ -94,6 +94,8 @@ describe('deep pages answer what OFFSET paging answers', () => {
     await t.pool.query('analyze donors, donations, pledges, donor_metadata');
     deep = await buildApp({ config: testConfig(), db: t.db, pool: t.pool, clock });
     setDeepPagePolicy(deep, { from: 3, step: 4 });
+    // Kept donation lists read whole in small chunks: the writes below meet lists half read.
+    setListFill(deep, { maxRows: FILL_MAX_ROWS, chunkRows: 40 });
     offset = await buildApp({ config: testConfig(), db: t.db, pool: t.pool, clock });
     setDeepPagePolicy(offset, { from: Number.MAX_SAFE_INTEGER, step: 1 });
     // The oracle never carries a page across a write (what `deep` does after the writes it can rule out).
@@ -376,7 +378,42 @@ describe('deep pages answer what OFFSET paging answers', () => {
     expect((await samePage(deep, refundedPage)).donation_list!.find((row) => row.donation_id === unrefunded)).toMatchObject({ refunded_cents: 100 });
   });
 
+  it('a donation list of at most FILL_MAX_ROWS rows is read whole once built, its chunk first for a page that waits: then every page answers from memory', async () => {
+    // A fresh server: nothing of the big book kept yet.
+    const fresh = await buildApp({ config: testConfig(), db: t.db, pool: t.pool, clock });
+    try {
+      setDeepPagePolicy(fresh, { from: 3, step: 4 });
+      setListFill(fresh, { maxRows: FILL_MAX_ROWS, chunkRows: 100 });
+      await Promise.all([fresh.changes.sync(), offset.changes.sync()]);
+      const list = 'sort=paying_date&limit=25';
+      const total = (await data(offset, urlOf('donation', bigCampaignId, `${list}&page=1`))).total;
+      const pages = Math.ceil(total / 25);
+      const at = (page: number) => urlOf('donation', bigCampaignId, `${list}&page=${page}`);
+      const stats = () => ({ ...listMirrorStats(fresh) });
+      expect(total).toBeGreaterThan(2_000);
+      // The last page, asked as the list is built: its chunk (the last of 20-odd) is read next, not after the others.
+      const last = await data(fresh, at(pages));
+      expect(stats().rowsRead).toBeLessThan(total / 2);
+      expect(last).toEqual(await data(offset, at(pages)));
+      await expect.poll(() => stats().rowsRead, { timeout: 20_000 }).toBe(total);
+      const filled = stats();
+      for (let page = 2; page <= pages; page++) await samePage(fresh, at(page));
+      // No row read twice, no page missed a row, one build.
+      expect(stats()).toMatchObject({ rowsRead: total, rowMisses: filled.rowMisses, builds: 1 });
+      expect(stats().rowHits - filled.rowHits).toBe(total - 25);
+      // A list over the bound is not read whole: a page that misses reads its block of 200 rows.
+      const small = (await data(offset, urlOf('donation', campaignId, 'sort=-paying_date&limit=1'))).total;
+      setListFill(fresh, { maxRows: small - 1, chunkRows: 100 });
+      await samePage(fresh, urlOf('donation', campaignId, 'sort=-paying_date&limit=25&page=3'));
+      expect(stats().rowsRead - total).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('a deep donation page that misses reads the rows of its block of the list: the pages near it come from memory', async () => {
+    // Lists read whole are the test above: here only the pages' own reads.
+    setListFill(deep, { maxRows: 0, chunkRows: 40 });
     const at = (page: number) => urlOf('donation', bigCampaignId, `sort=-paid_amount_cents&limit=25&page=${page}`);
     const stats = () => ({ ...listMirrorStats(deep) });
     const first = stats();
@@ -394,6 +431,7 @@ describe('deep pages answer what OFFSET paging answers', () => {
     const before = stats();
     await Promise.all([samePage(deep, at(17)), samePage(deep, at(18))]);
     expect(stats().rowsRead - before.rowsRead).toBe(200);
+    setListFill(deep, { maxRows: FILL_MAX_ROWS, chunkRows: 40 });
   });
 
   it('a donor’s own edit moves a kept donation list by that donor’s entries and rows, not by reading it again', async () => {
