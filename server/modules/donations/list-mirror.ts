@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseSort } from '../../../domain/validation/donors';
 import { changesBetween } from '../donors/book-changes';
+import type { BookChange } from '../donors/book-version-repository';
 import { appKey, boundaryKey } from '../donors/page-boundary-cache';
 import { EntryList } from './entry-list';
 import { donationListEntries, donationsByIds, refundsOfDonations, type DonationListFilter } from './repository';
@@ -106,11 +107,14 @@ export function donationRowCacheStats(app: FastifyInstance): { hits: number; mis
   return { hits: kept.stats.rowHits, misses: kept.stats.rowMisses, size: kept.rows.size };
 }
 
+/** Whether a logged change may touch donation rows: every kind but tags (a donor's name is in its rows, and a filter may search it). */
+const touchesDonations = (change: BookChange): boolean => change.kind !== 'tags';
+
 /** The donors the logged changes of versions (from, to] wrote gifts, pledges, refunds or fields of (a donor's name is in its rows, and a filter may search it); null when one may have changed anything. */
 async function changedDonors(app: FastifyInstance, campaignId: string, from: number, to: number): Promise<Set<string> | null> {
   const changes = await changesBetween(app, campaignId, from, to);
   if (changes === null) return null;
-  return new Set(changes.filter((change) => change.kind !== 'tags').flatMap((change) => change.donorIds));
+  return new Set(changes.filter(touchesDonations).flatMap((change) => change.donorIds));
 }
 
 async function build(app: FastifyInstance, campaignId: string, filter: DonationListFilter): Promise<Mirror> {
@@ -210,7 +214,7 @@ async function stampsAt(app: FastifyInstance, campaignId: string, version: numbe
     stamps.resetAt = Math.max(stamps.resetAt, version);
   } else {
     for (const change of changes) {
-      if (change.kind === 'tags') continue;
+      if (!touchesDonations(change)) continue;
       for (const donor of change.donorIds) stamps.donors.set(donor, Math.max(stamps.donors.get(donor) ?? 0, change.version));
     }
   }

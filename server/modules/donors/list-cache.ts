@@ -112,10 +112,15 @@ export async function cachedListFigure<T>(
     );
   }
   const computed = await flight;
-  entries.delete(key);
-  entries.set(key, { version: computed.version, value: computed.value });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  store(entries, key, computed);
   return computed.value;
+}
+
+/** Stores an entry as the most recently used, dropping the least recently used one past MAX_ENTRIES. */
+function store(entries: Map<string, Entry>, key: string, entry: Entry): void {
+  entries.delete(key);
+  entries.set(key, { version: entry.version, value: entry.value });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
 }
 
 /** Keeps a value computed with another (a page read ahead with its neighbour) unless a newer one is kept. */
@@ -124,9 +129,7 @@ export function keepListFigure(app: FastifyInstance, key: string | null, version
   const { entries } = cacheOf(app);
   const kept = entries.get(key);
   if (kept && kept.version >= version) return;
-  entries.delete(key);
-  entries.set(key, { version, value });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  store(entries, key, { version, value });
 }
 
 /** Hits, misses, carried entries and entries of this app's list cache (metrics). */
