@@ -235,7 +235,18 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
       ]);
       const pageOf = (page: number): DonorListData => {
         const from = (page - 1) * filter.limit - (block?.start ?? start);
-        return { donor_list: donorRowsOfPage(campaign, read.slice(from, from + filter.limit)), total, page, limit: filter.limit, cycle: cycleInfoOf(campaign) };
+        const items = read.slice(from, from + filter.limit);
+        let rows: DonorRow[] | undefined;
+        // A page read ahead builds its rows (their figures) when it is first asked, if ever.
+        return {
+          get donor_list() {
+            return (rows ??= donorRowsOfPage(campaign, items));
+          },
+          total,
+          page,
+          limit: filter.limit,
+          cycle: cycleInfoOf(campaign),
+        };
       };
       if (block) {
         for (let page = block.start / filter.limit + 1; (page - 1) * filter.limit < block.start + read.length; page++) {
