@@ -446,7 +446,7 @@ describe('deep pages answer what OFFSET paging answers', () => {
     expect(listMirrorStats(deep).updates).toBe(before.updates + 1);
   });
 
-  it('a deep donor page that misses is read with the other pages of its block: they answer from the page cache', async () => {
+  it('a deep donor page that misses is read with the other pages of its block, once for the pages asked together: they answer from the page cache', async () => {
     // Policy from row 3: with 10 rows a page, blocks of 8 pages start at rows 80, 160, …
     const at = (page: number) => urlOf('donor', bigCampaignId, `sort=-paid_cents&contributor_type=individual&limit=10&page=${page}`);
     const cache = () => ({ ...listCacheStats(deep) });
@@ -461,6 +461,9 @@ describe('deep pages answer what OFFSET paging answers', () => {
     expect(sought() - first.sought).toBe(1);
     await samePage(deep, at(17)); // the next block
     expect(sought() - first.sought).toBe(2);
+    // Two pages of another block asked at once: one seek reads the block for both.
+    await Promise.all([samePage(deep, at(25)), samePage(deep, at(26))]);
+    expect(sought() - first.sought).toBe(3);
     // A page of the block read ahead follows a write like any kept page (samePage: the oracle's rows).
     const shown = (await samePage(deep, at(13))).donor_list!;
     await t.pool.query(

@@ -214,7 +214,7 @@ function donorPageItems(app: FastifyInstance, campaignId: string, filter: DonorL
  */
 export async function listDonors(app: FastifyInstance, ctx: CampaignContext, filter: DonorListFilter): Promise<DonorListData> {
   const campaign = await readBookCampaign(app, ctx.id);
-  const keyOf = (page: number) => pageKey('donor_page', ctx.id, { ...filter, page, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
+  const keyOf = (page: number, list = 'donor_page') => pageKey(list, ctx.id, { ...filter, page, settings: campaign.settingsStamp } as DonorListFilter & { settings: string });
   const key = keyOf(filter.page);
   const start = (filter.page - 1) * filter.limit;
   const block = key === null ? null : readAheadBlock(app, start, filter.limit);
@@ -224,7 +224,13 @@ export async function listDonors(app: FastifyInstance, ctx: CampaignContext, fil
     campaign.version,
     async () => {
       const [read, total] = await Promise.all([
-        donorPageItems(app, ctx.id, filter, campaign.version, block ?? { start, limit: filter.limit }),
+        block
+          ? // One read of a block at a time: the pages of a block asked together share it.
+            cachedListFigure(app, keyOf(block.start / filter.limit + 1, 'donor_block'), campaign.version, async () => ({
+              value: await donorPageItems(app, ctx.id, filter, campaign.version, block),
+              version: campaign.version,
+            }))
+          : donorPageItems(app, ctx.id, filter, campaign.version, { start, limit: filter.limit }),
         cachedListFigure(
           app,
           filterKey('donors', ctx.id, filter),
