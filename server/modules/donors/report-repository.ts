@@ -194,8 +194,8 @@ export interface MatchDonorRecord extends DonorRules {
   id: string;
   name: string;
   paidCents: number;
-  /** [amount_cents, payment_method] of each donation in the cycle not refunded. */
-  gifts: [number, string][];
+  /** [net amount_cents, payment_method, paying_date] of each donation in the cycle not refunded, in the order the match cap fills (date order). */
+  gifts: [number, string, string][];
 }
 
 /**
@@ -217,7 +217,7 @@ export async function matchDonors(db: Executor, campaignId: string, cycle: Cycle
       zip: donors.zip,
       district: donors.district,
       paidCents: donors.paidCents,
-      gifts: sql<[number, string][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method)), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
+      gifts: sql<[number, string, string][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method, x.paying_date) order by x.paying_date, x.created_at, x.id), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
     })
     .from(donors)
     .where(and(eq(donors.campaignId, campaignId), gt(donors.paidCents, 0), donorSearchCondition(filter.search), filter.contributor_type ? eq(donors.contributorType, filter.contributor_type) : undefined))

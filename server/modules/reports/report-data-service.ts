@@ -35,7 +35,7 @@ async function computePage(app: FastifyInstance, campaignId: string, type: Repor
   const source = await reportSource(app, campaignId, type, filter);
   if (source.kind === 'sql') {
     const [rows, aggregates, breakdown] = await Promise.all([
-      selectPage(app.db, source.select, orderBy(sort, source.textKeys), limit, (page - 1) * limit),
+      selectPage(app.db, source.select, orderBy(sort, source.textKeys, source.ties), limit, (page - 1) * limit),
       selectAggregates(app.db, source.select, source.aggregates),
       source.breakdown(),
     ]);
@@ -108,7 +108,7 @@ export async function reportContent(
   if (source.kind === 'sql') {
     // Only the totals row's sums (and the count): the summary's other figures are not printed.
     const sums = Object.fromEntries(Object.entries(source.aggregates).filter(([key]) => REPORT_COLUMNS[type].some((c) => c.total && c.key === key)));
-    const ahead = options.csv ? readAhead(copyOut(app.pool, csvCopySql(type, source.select, orderBy(sort, source.textKeys))), CSV_READ_AHEAD_BYTES) : null;
+    const ahead = options.csv ? readAhead(copyOut(app.pool, csvCopySql(type, source.select, orderBy(sort, source.textKeys, source.ties))), CSV_READ_AHEAD_BYTES) : null;
     let summed: [Record<string, number>, ReportBreakdown | null];
     try {
       summed = await Promise.all([selectAggregates(app.db, source.select, sums), source.breakdown()]);
@@ -121,7 +121,7 @@ export async function reportContent(
       rowCount: aggregates.count ?? 0,
       totals: columnTotals(type, (key) => aggregates[key] ?? 0),
       breakdown,
-      rows: presented(source, streamRows(app.pool, source.select, orderBy(sort, source.textKeys))),
+      rows: presented(source, streamRows(app.pool, source.select, orderBy(sort, source.textKeys, source.ties))),
       csvLines: ahead ? ahead.chunks : undefined,
       close: async () => ahead?.close(),
     };

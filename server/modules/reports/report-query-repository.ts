@@ -166,6 +166,7 @@ export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells
              case when l.limit_cents is null then null else greatest(0, l.limit_cents - (${donors.paidCents} + ${donors.outstandingCents}))::bigint end as remaining_cents,
              case when l.limit_cents is null then 'none'
                   when ${donors.paidCents} + ${donors.outstandingCents} > l.limit_cents then 'over'
+                  when l.limit_cents = 0 then 'barred'
                   when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near'
                   else 'within' end as standing_key,
              l.warnings
@@ -180,20 +181,28 @@ const standingOptions = [
   { value: 'over', label: LIMIT_STANDING_LABELS.over },
   { value: 'near', label: LIMIT_STANDING_LABELS.near },
   { value: 'within', label: 'Within the limit' },
+  // A $0 limit (a source the rules prohibit) that has given nothing: not "near" a limit.
+  { value: 'barred', label: 'May not give (limit $0)' },
   { value: 'none', label: 'No limit' },
 ];
 
 // ── page, totals, cursor ────────────────────────────────────────────────────────────────────
 
-/** `order by` of a sort key ('-field' descending): text case-insensitive, nulls last, then row_id. */
-export function orderBy(sort: string, textKeys: ReadonlySet<string>): SQL {
+/**
+ * `order by` of a sort key ('-field' descending): text case-insensitive, nulls last, then `ties`
+ * (a report's own order within equal keys, e.g. a donor's events in date order) or row_id.
+ */
+export function orderBy(sort: string, textKeys: ReadonlySet<string>, ties?: SQL): SQL {
   const descending = sort.startsWith('-');
   const key = sort.replace(/^-/, '');
   if (!/^[a-z_]+$/.test(key)) throw new Error(`bad sort key ${key}`);
   const column = textKeys.has(key) ? sql`lower(q.${sql.identifier(key)})` : sql`q.${sql.identifier(key)}`;
   const dir = descending ? sql`desc` : sql`asc`;
-  return sql`${column} ${dir} nulls last, q.row_id ${dir}`;
+  return sql`${column} ${dir} nulls last, ${ties ?? sql`q.row_id ${dir}`}`;
 }
+
+/** Donor history's order within equal keys: each donor's events together, in the running total's order. */
+export const HISTORY_TIES = sql`q.donor_id, q.date, q.row_id`;
 
 export async function selectPage(db: Executor, select: SQL, order: SQL, limit: number, offset: number): Promise<RawRow[]> {
   const result = await db.execute<RawRow>(sql`select * from (${select}) q order by ${order} limit ${limit} offset ${offset}`);

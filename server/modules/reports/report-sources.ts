@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { matchFor } from '../../../domain/compliance/engine';
+import { matchByContribution } from '../../../domain/compliance/engine';
+import type { MatchAnswer } from '../../../domain/compliance/types';
 import type { ThresholdContributor } from '../../../domain/compliance/program-threshold';
 import { ruleRow } from '../../../domain/compliance/rule-table';
 import { nextPayment } from '../../../domain/donor-book/pledges';
@@ -38,6 +39,7 @@ import {
   donationSelect,
   donorHistorySelect,
   donorLimitSelect,
+  HISTORY_TIES,
   expenseSelect,
   openPledgeRows,
   selectGroups,
@@ -52,6 +54,8 @@ export interface SqlSource {
   select: SQL;
   /** Keys sorted case-insensitively. */
   textKeys: ReadonlySet<string>;
+  /** The order within equal sort keys (default: row_id). */
+  ties?: SQL;
   /** Aggregates over every row: the total columns' sums and what the summary needs. */
   aggregates: Record<string, SQL>;
   present: (raw: RawRow) => ReportRow;
@@ -146,6 +150,7 @@ function donorHistorySource(campaign: BookCampaign, filter: ReportFilter): SqlSo
     kind: 'sql',
     select: donorHistorySelect(campaign.id, filter),
     textKeys: textKeys('donor_history'),
+    ties: HISTORY_TIES,
     aggregates: { ...totalAggregates('donor_history'), donors: sql`count(distinct q.donor_id)` },
     present: presenter('donor_history'),
     summary: (a) => [count('count', 'Events', a.count ?? 0), count('donors', 'Donors', a.donors ?? 0), money('given_cents', 'Given, net of refunds', a.given_cents ?? 0)],
@@ -294,29 +299,35 @@ async function dueSource(app: FastifyInstance, campaign: BookCampaign, filter: R
 }
 
 async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<RowsSource> {
-  const range = intersect(campaign.cycle, filter);
-  const records = await matchDonors(app.db, campaign.id, range, { search: filter.search, contributor_type: filter.contributor_type as never });
+  // The cap fills over the whole cycle in date order, so a period's matchable amount is the parts of
+  // its own gifts (what the donation report shows for them), never a fresh cap per period.
+  const records = await matchDonors(app.db, campaign.id, campaign.cycle, { search: filter.search, contributor_type: filter.contributor_type as never });
+  const inPeriod = (date: string) => (!filter.start_date || date >= filter.start_date) && (!filter.end_date || date <= filter.end_date);
   const rows: ReportRow[] = [];
   const contributors: ThresholdContributor[] = [];
   for (const r of records) {
-    if (r.gifts.length === 0) continue;
-    const given = r.gifts.reduce((sum, [amount]) => sum + amount, 0);
     const donor = complianceDonorOf(r);
-    const match = matchFor(campaign.compliance, donor, giftsToContributions(r.gifts));
+    const whole = matchByContribution(campaign.compliance, donor, giftsToContributions(r.gifts));
+    const kept = r.gifts.flatMap(([amount, , date], i) => (inPeriod(date) ? [{ amount, part: whole.parts[i]! }] : []));
+    if (kept.length === 0) continue;
+    const given = kept.reduce((sum, g) => sum + g.amount, 0);
+    const matchable = kept.reduce((sum, g) => sum + g.part.matchable_cents, 0);
+    const match: MatchAnswer = { ...whole.answer, matchable_cents: matchable, public_funds_cents: kept.reduce((sum, g) => sum + g.part.public_funds_cents, 0) };
     contributors.push({ donor, match });
     const reasons = match.warnings.map((w) => w.message);
-    if (match.matchable_cents < given && reasons.length === 0) reasons.push(match.matchable_cents === 0 ? ruleRow(match.rule).description : 'Only part of what this contributor gave is matchable: ' + ruleRow(match.rule).description);
+    if (reasons.length === 0) reasons.push(...new Set(kept.flatMap((g) => (g.part.reason ? [g.part.reason] : []))));
+    if (matchable < given && reasons.length === 0) reasons.push(matchable === 0 ? ruleRow(match.rule).description : 'Only part of what this contributor gave is matchable: ' + ruleRow(match.rule).description);
     rows.push({
       row_id: r.id,
       donor_id: r.id,
       donor_name: r.name,
       contributor_type: labelOf(CONTRIBUTOR_TYPE_OPTIONS, r.contributorType),
       residence: [r.city, r.state ? labelOf(US_STATE_OPTIONS, r.state) : null, r.district ? `district ${r.district}` : null, r.country !== 'US' ? r.country : null].filter(Boolean).join(', ') || null,
-      contributions: r.gifts.length,
+      contributions: kept.length,
       paid_cents: given,
-      matchable_cents: match.matchable_cents,
+      matchable_cents: matchable,
       public_funds_cents: match.public_funds_cents,
-      reason: match.matchable_cents < given ? reasons.join('; ') : null,
+      reason: matchable < given ? reasons.join('; ') : null,
     });
   }
   return {
@@ -340,14 +351,6 @@ function narrows(filter: ReportFilter, cycle: BookCampaign['cycle']): boolean {
   const widerStart = !filter.start_date || (!!cycle && filter.start_date <= cycle.start);
   const widerEnd = !filter.end_date || (!!cycle && filter.end_date >= cycle.end);
   return !!filter.search || !!filter.contributor_type || !widerStart || !widerEnd;
-}
-
-/** The campaign's cycle narrowed by the filter's dates (the match counts the cycle's gifts). */
-function intersect(cycle: BookCampaign['cycle'], filter: ReportFilter) {
-  if (!cycle && !filter.start_date && !filter.end_date) return null;
-  const start = [cycle?.start, filter.start_date].filter((d): d is string => !!d).sort().at(-1) ?? '0001-01-01';
-  const end = [cycle?.end, filter.end_date].filter((d): d is string => !!d).sort()[0] ?? '9999-12-31';
-  return { value: cycle?.value ?? '', start, end };
 }
 
 export function sumOf(rows: readonly ReportRow[], key: string): number {

@@ -100,6 +100,51 @@ describe('reports', () => {
     expect(donation.rows.every((r) => Number(r.matchable_cents) <= Math.max(0, Number(r.net_cents)))).toBe(true);
     const limits = await data('donor_limit');
     expect(limits.total).toBe(stats.donor_count);
+    // A prohibited source ($0 limit) that gave nothing is not "near" its limit.
+    const barred = limits.rows.filter((r) => r.limit_cents === 0 && Number(r.aggregate_cents) === 0);
+    expect(barred.length).toBeGreaterThan(0);
+    expect(new Set(barred.map((r) => r.standing))).toEqual(new Set(['May not give (limit $0)']));
+    const near = await data('donor_limit', '&standing=near');
+    expect(near.rows.every((r) => Number(r.limit_cents) > 0)).toBe(true);
+  });
+
+  it("counts a period's matchable amount from the cap filled over the whole cycle (periods add up; they equal the donation report's parts)", async () => {
+    const whole = await data('match');
+    const days = (await data('donation')).rows
+      .filter((r) => Number(r.matchable_cents) > 0)
+      .map((r) => String(r.paying_date))
+      .sort();
+    const split = days[Math.floor(days.length / 2)]!;
+    const before = new Date(Date.parse(split) - 86_400_000).toISOString().slice(0, 10);
+    const halves = [`&end_date=${before}`, `&start_date=${split}`];
+    const sums = { matchable: 0, funds: 0, given: 0 };
+    for (const half of halves) {
+      const match = await data('match', half);
+      const perDonor = new Map<string, number>();
+      for (const r of (await data('donation', half)).rows) perDonor.set(String(r.donor_id), (perDonor.get(String(r.donor_id)) ?? 0) + Number(r.matchable_cents));
+      for (const r of match.rows) expect(Number(r.matchable_cents), `${String(r.donor_name)} ${half}`).toBe(perDonor.get(String(r.donor_id)) ?? 0);
+      expect(match.totals.matchable_cents).toBeGreaterThan(0);
+      sums.matchable += match.totals.matchable_cents;
+      sums.funds += match.totals.public_funds_cents;
+      sums.given += match.totals.paid_cents;
+    }
+    expect(sums).toEqual({ matchable: whole.totals.matchable_cents, funds: whole.totals.public_funds_cents, given: whole.totals.paid_cents });
+  });
+
+  it("lists each donor's history together, in date order, with the running total adding up row by row", async () => {
+    for (const sort of ['donor_name', '-donor_name']) {
+      const rows = (await data('donor_history', `&sort=${sort}`)).rows;
+      expect(rows.length).toBeGreaterThan(20);
+      const order = rows.map((r) => String(r.donor_id)).filter((id, i, all) => i === 0 || all[i - 1] !== id);
+      expect(new Set(order).size, `${sort}: each donor's rows together`).toBe(order.length);
+      const last = new Map<string, { date: string; running: number }>();
+      for (const r of rows) {
+        const before = last.get(String(r.donor_id));
+        expect(String(r.date) >= (before?.date ?? ''), `${sort}: ${String(r.donor_name)} in date order`).toBe(true);
+        expect(Number(r.running_given_cents), `${sort}: ${String(r.donor_name)} running total`).toBe((before?.running ?? 0) + Number(r.given_cents));
+        last.set(String(r.donor_id), { date: String(r.date), running: Number(r.running_given_cents) });
+      }
+    }
   });
 
   it('writes each report as CSV, XLSX and PDF with the totals shown on screen', async () => {

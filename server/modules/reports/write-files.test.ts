@@ -310,6 +310,18 @@ describe('PDF', () => {
     }
   });
 
+  it('keeps every cell on its own line, hyphenated names that fill their column included', async () => {
+    const names = ["Brigid O'Connor-Walsh", 'Anne-Marie Saint-Exupéry', 'Jean-Luc Picard-Smythe', 'Mary-Kate Olsen-Twin'];
+    const rows = Array.from({ length: 40 }, (_, i) => donation(i, { donor_name: `${names[i % names.length]!}${'-x'.repeat(i % 7)}` }));
+    const { path } = await writeFile(writePdf, reportInput(rows, { breakdown: null }), 'hyphens.pdf');
+    // pdftotext -layout puts text drawn on the same baseline on one line: a cell that wrapped leaves a line of its own.
+    const lines = pdfText(path, 1).split('\n').filter((line) => line.trim() !== '');
+    const rowLines = lines.filter((line) => /^\s*\d\d-\d\d-2025\s/.test(line));
+    expect(rowLines).toHaveLength(rows.length);
+    const others = lines.filter((line) => !rowLines.includes(line) && !/Friends of|Donation Report|Donation date|Generated|Contributor|Total|Page 1 of/.test(line));
+    expect(others).toEqual([]);
+  });
+
   it('counts a page for totals and breakdown that do not fit on the last rows page, and one page for no rows', async () => {
     const rowCount = 2 * LINES_PER_PAGE - 3;
     const full = reportInput(sampleRows(rowCount));

@@ -113,10 +113,14 @@ class PdfTable {
     texts.forEach((text, i) => {
       const cell = layout[i];
       if (!cell || text === '') return;
-      const options = { width: cell.width, align: cell.align, lineBreak: false } as const;
+      // Drawn without a width: pdfkit's line wrapper would still break a cell at a hyphen or space
+      // (it measures word by word), and the rest would print over the next row. Aligned by hand.
+      const options = { lineBreak: false } as const;
       const width = cell.whole ? doc.widthOfString(text) : 0;
       if (width <= cell.width) {
-        doc.text(cell.whole ? text : this.fit(text, cell.width), cell.x, y, options);
+        const shown = cell.whole ? text : this.fit(text, cell.width);
+        const x = cell.align === 'right' ? cell.x + cell.width - doc.widthOfString(shown) : cell.x;
+        doc.text(shown, x, y, options);
         return;
       }
       const size = (FONT_SIZE * cell.width) / width;
@@ -133,10 +137,10 @@ class PdfTable {
     this.page += 1;
     this.line = 0;
     const { header } = input;
-    doc.font(BOLD).fontSize(11).text(header.campaign, PAGE.margin, PAGE.margin, { width: USABLE, lineBreak: false });
-    doc.font(BOLD).fontSize(9).text(header.report, PAGE.margin, PAGE.margin + 15, { width: USABLE / 2, lineBreak: false });
+    doc.font(BOLD).fontSize(11).text(this.fit(header.campaign, USABLE), PAGE.margin, PAGE.margin, { lineBreak: false });
+    doc.font(BOLD).fontSize(9).text(this.fit(header.report, USABLE / 2), PAGE.margin, PAGE.margin + 15, { lineBreak: false });
     doc.font(REGULAR).fontSize(7.5).text(`Generated ${header.generatedAt}`, PAGE.margin + USABLE / 2, PAGE.margin + 16, { width: USABLE / 2, align: 'right', lineBreak: false });
-    doc.font(REGULAR).fontSize(7.5).text(this.fit(header.filter, USABLE), PAGE.margin, PAGE.margin + 28, { width: USABLE, lineBreak: false });
+    doc.font(REGULAR).fontSize(7.5).text(this.fit(header.filter, USABLE), PAGE.margin, PAGE.margin + 28, { lineBreak: false });
     this.drawCells(input.columns.map((c) => c.header), this.layout, TABLE_TOP, CELL_BOLD);
     doc.moveTo(PAGE.margin, TABLE_TOP + LINE).lineTo(PAGE.width - PAGE.margin, TABLE_TOP + LINE).lineWidth(0.5).stroke('#888888');
     doc.font(REGULAR).fontSize(7.5).fillColor('#000000');
