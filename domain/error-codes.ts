@@ -116,6 +116,8 @@ export const ERROR_MESSAGES = {
   UPLOAD_MAPPING_INVALID: 'The column mapping names a field that does not exist or uses one twice',
   UPLOAD_NOT_READY: 'This upload is not ready for that: wait for validation to finish',
   UPLOAD_FINISHED: 'This upload has already finished',
+  UPLOAD_ALREADY_IMPORTED: 'This file was already imported in this campaign (see Bulk History): importing it again would record its rows twice',
+  UPLOAD_VALIDATE_ONLY: 'This upload was only checked (validate only): upload the file again to import it',
   // Reports.
   REPORT_NOT_FOUND: 'Report not found',
   REPORT_NOT_READY: 'This report is still being prepared',

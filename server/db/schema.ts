@@ -763,7 +763,10 @@ export const uploads = pgTable(
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
-    /** SHA-256 of the file's bytes (set while validating): the same file uploaded again is recognised. */
+    /**
+     * SHA-256 of the file's content as read (its headers and cells, set while validating): the same file
+     * uploaded again is recognised, re-saved with other line ends or quoting included.
+     */
     fileSha256: text('file_sha256'),
     status: text('status').notNull(),
     validateOnly: boolean('validate_only').notNull().default(false),

@@ -154,8 +154,7 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
     for (;;) {
       if (await reporter.cancelled()) {
         await Promise.all(running);
-        const summary = await rowSummary(app.db, upload.id);
-        await updateUpload(app.db, upload.id, { importedRows: summary.imported, progressDone: summary.imported }, app.clock.now());
+        await settleCancelled(app, upload);
         return;
       }
       let rows: StagedRow[] = [];
@@ -220,6 +219,31 @@ async function finishImport(app: FastifyInstance, upload: UploadRecord, reporter
     reporter.finish(status);
     await refreshMatches(app, upload.campaignId);
   } else {
-    await updateUpload(app.db, upload.id, { importedRows: summary.imported }, now);
+    // Cancelled while the last batches committed: the counts say what was imported before it.
+    await settleCancelled(app, upload, errorKey);
   }
+}
+
+/**
+ * A cancelled import's counts once its batches in flight have ended: the rows imported before the
+ * cancel stay (each batch is whole), the others stay 'valid', not imported; the error report lists
+ * the rows refused so far.
+ */
+async function settleCancelled(app: FastifyInstance, upload: UploadRecord, written?: string | null): Promise<void> {
+  const summary = await rowSummary(app.db, upload.id);
+  const errorKey = written === undefined ? await writeErrorReport(app, upload, upload.headers) : written;
+  await updateUpload(
+    app.db,
+    upload.id,
+    {
+      importedRows: summary.imported,
+      validRows: summary.valid,
+      rejectedRows: summary.rejected,
+      duplicateRows: summary.duplicates,
+      reasons: summary.reasons,
+      errorKey,
+      progressDone: summary.imported,
+    },
+    app.clock.now(),
+  );
 }

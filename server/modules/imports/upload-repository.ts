@@ -158,6 +158,19 @@ export interface StagedRow {
   donorId: string | null;
 }
 
+/**
+ * Serialises, until the transaction ends, whoever starts importing a file of this content in the
+ * campaign: the second of two uploads of the same file then sees the first one importing.
+ */
+export async function lockFileContent(tx: Executor, campaignId: string, sha256: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${campaignId}:${sha256}`}, 12))`);
+}
+
+/** Every row that would be imported (or was a duplicate) becomes a duplicate of an imported twin file, with why. */
+export async function markTwinRows(db: Executor, uploadId: string, reason: string): Promise<void> {
+  await db.update(uploadRows).set({ outcome: 'duplicate', reason }).where(and(eq(uploadRows.uploadId, uploadId), inArray(uploadRows.outcome, ['valid', 'duplicate'])));
+}
+
 export async function deleteUploadRows(db: Executor, uploadId: string): Promise<void> {
   await db.delete(uploadRows).where(eq(uploadRows.uploadId, uploadId));
 }

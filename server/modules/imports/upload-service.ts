@@ -24,7 +24,7 @@ import type { ImportType } from '../../../domain/imports/templates';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
-import { isCampaignKey, privateFileKey } from '../storage/private-storage';
+import { isCampaignKey, isValidPrivateKey, privateFileKey } from '../storage/private-storage';
 import { errorReportName } from './error-report';
 import { ImportFileError } from './file-errors';
 import { previewTable } from './read-table';
@@ -34,6 +34,7 @@ import {
   creatorName,
   findMapping,
   findImportedTwin,
+  lockFileContent,
   findUpload,
   insertUpload,
   listUploads,
@@ -67,9 +68,19 @@ function extensionOf(fileName: string): string {
   return extension;
 }
 
+/**
+ * The name a file is listed and downloaded under: the last part of what the browser sent (never a
+ * path), without control or text-direction characters (a name must read as it is), spaces collapsed.
+ */
+export function cleanFileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return last.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim() || 'upload';
+}
+
 /** An uploaded import file of this campaign that exists, and its size: anything else is 404 (nothing said about other campaigns). */
 async function uploadedFile(app: FastifyInstance, campaignId: string, key: string): Promise<{ size: number }> {
-  const info = isCampaignKey(key, campaignId) && key.startsWith(`campaigns/${campaignId.toLowerCase()}/imports/`) ? await app.privateStorage.stat(key) : null;
+  const info = isValidPrivateKey(key) && isCampaignKey(key, campaignId) && key.startsWith(`campaigns/${campaignId.toLowerCase()}/imports/`) ? await app.privateStorage.stat(key) : null;
   if (!info) throw fail(404, 'UPLOAD_FILE_MISSING');
   return info;
 }
@@ -146,14 +157,15 @@ export async function createUpload(app: FastifyInstance, ctx: CampaignContext, a
   options.defaults = defaults;
   const info = await uploadedFile(app, ctx.id, body.file_key);
   checkMapping(type, body.mapping, defaults);
-  extensionOf(body.file_name);
+  const fileName = cleanFileName(body.file_name);
+  extensionOf(fileName);
   const now = app.clock.now();
   const upload = await app.db.transaction(async (tx) => {
     const created = await insertUpload(tx, {
       campaignId: ctx.id,
       type,
       fileKey: body.file_key,
-      fileName: body.file_name.trim(),
+      fileName,
       fileSize: info.size,
       status: 'validating',
       validateOnly: options.validate_only === true,
@@ -203,7 +215,14 @@ export async function actOnUpload(app: FastifyInstance, ctx: CampaignContext, au
     }
     if (finished) throw fail(409, 'UPLOAD_FINISHED');
     if (body.action === 'import') {
+      if (current.status === 'validated') throw fail(409, 'UPLOAD_VALIDATE_ONLY');
       if (current.status !== 'ready') throw fail(409, 'UPLOAD_NOT_READY');
+      // The same file validated twice before either was imported: only the first import may run.
+      if (current.fileSha256) {
+        await lockFileContent(tx, ctx.id, current.fileSha256);
+        const twin = await findImportedTwin(tx, ctx.id, current.id, current.fileSha256);
+        if (twin) throw fail(409, 'UPLOAD_ALREADY_IMPORTED', { same_file_as: twin.fileName, upload_id: twin.id });
+      }
       const moved = (await updateUpload(tx, current.id, { status: 'importing', progressDone: 0, progressTotal: current.validRows }, now))!;
       await app.jobs.send(uploadJob, { uploadId: current.id }, { tx });
       return moved;

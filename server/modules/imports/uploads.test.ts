@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PATHS, uploadDownloadUrl, uploadListUrl, type UploadListData } from '../../../domain/imports/api-contract';
 import type { DonorDetail, DonorListData } from '../../../domain/donor-book/api-contract';
@@ -243,10 +243,72 @@ describe('bulk upload of payments', () => {
     const matched = await t.db.select().from(donationMatches).where(eq(donationMatches.donorId, ann.donor_id));
     expect(matched.map((m) => m.donationId).sort()).toEqual(annGifts.map((d) => d.id).sort());
 
-    // The same payments again: nothing doubled.
+    // The same payments again: nothing doubled, re-saved with other line ends and quoting included.
     const again = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payments-copy.csv', csv);
     expect(again.counts.valid).toBe(0);
     expect(again.same_file_as?.id).toBe(review.id);
+    const resaved = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payments-resaved.csv', `\uFEFF${csv.replace('"$600.00"', '$600.00').split('\r\n').join('\n')}\n`);
+    expect(resaved.counts.valid).toBe(0);
+    expect(resaved.same_file_as?.id).toBe(review.id);
+    expect(resaved.rows.find((r) => r.row_number === 3)).toMatchObject({ outcome: 'duplicate', reason: expect.stringMatching(/already imported/) });
+  });
+
+  it('imports one of two uploads of the same file validated before either was imported; the other is refused and says why', async () => {
+    const { t, owner, campaignId } = b;
+    const cy = await addDonor(t, owner.token, campaignId, { name: 'Cy Twice', donor_email: 'cy@example.org', donor_phone: '2125550133' });
+    const csv = ['donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone', 'cy@example.org,2025-05-01,,25,card,'].join('\r\n');
+    const first = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'twin-a.csv', csv);
+    const second = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'twin-b.csv', csv);
+    expect([first.counts.valid, second.counts.valid]).toEqual([1, 1]);
+    // Both asked at once: one import runs, the other is refused.
+    const answers = await Promise.all([act(t, owner.token, campaignId, first.id, 'import'), act(t, owner.token, campaignId, second.id, 'import')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('UPLOAD_ALREADY_IMPORTED');
+    await t.app.jobs.settled();
+    expect(await t.db.select().from(donations).where(eq(donations.donorId, cy.donor_id))).toHaveLength(1);
+    expect(((await get(t, path(P.getDonor, { campaignId, donorId: cy.donor_id }), owner.token)).json().data as DonorDetail).paid_cents).toBe(2_500);
+  });
+
+  it('a cancel that lands while a batch commits leaves counts that add up: what was imported before it, and nothing left to import', async () => {
+    const { t, owner, campaignId } = b;
+    const dee = await addDonor(t, owner.token, campaignId, { name: 'Dee Cancel', donor_email: 'dee@example.org', donor_phone: '2125550144' });
+    const csv = ['donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone', 'dee@example.org,2025-05-02,,10,card,', 'dee@example.org,2025-05-03,,abc,card,'].join('\r\n');
+    const review = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'cancel-late.csv', csv);
+    expect(review.counts).toMatchObject({ total: 2, valid: 1, rejected: 1 });
+    // The cancel lands inside the batch's transaction (as a user's click may, between two looks of the job).
+    await t.db.execute(sql.raw(`
+      create function test_cancel_upload() returns trigger language plpgsql as $$
+      begin update uploads set status = 'cancelled', cancel_requested = true where id = '${review.id}'; return null; end $$;
+      create trigger test_cancel_upload after insert on donations for each statement execute function test_cancel_upload();
+      alter table donations enable always trigger test_cancel_upload;`));
+    try {
+      expect((await act(t, owner.token, campaignId, review.id, 'import')).statusCode).toBe(200);
+      await t.app.jobs.settled();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger test_cancel_upload on donations; drop function test_cancel_upload();'));
+    }
+    const after = await detail(t, owner.token, campaignId, review.id);
+    expect(after.status).toBe('cancelled');
+    expect(after.counts).toMatchObject({ total: 2, imported: 1, valid: 0, rejected: 1 });
+    expect(after.has_error_report).toBe(true);
+    expect(await t.db.select().from(donations).where(eq(donations.donorId, dee.donor_id))).toHaveLength(1);
+  });
+
+  it('keeps only the last part of a file name, without control or text-direction characters', async () => {
+    const { t, owner, campaignId } = b;
+    const csv = ['donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone', 'nobody-here@example.org,2025-05-01,,5,card,'].join('\r\n');
+    const review = await uploadAndValidate(t, owner.token, campaignId, 'payment', '../../etc/pay\u202Evsc.\r\nX-Injected: 1 list.csv', csv);
+    expect(review.file_name).toBe('payvsc.X-Injected: 1 list.csv');
+  });
+
+  it('a malformed file key is "not uploaded" (404), never a server error', async () => {
+    const { t, owner, campaignId } = b;
+    for (const key of [`campaigns/${campaignId}/imports/`, `campaigns/${campaignId}/imports/../x.csv`, `campaigns/${campaignId}/imports/a//b.csv`]) {
+      const peek = await post(t, UPLOAD_PATHS.preview, { campaign_id: campaignId, type: 'payment', file_key: key, file_name: 'x.csv' }, owner.token);
+      expect([peek.statusCode, peek.json().code], key).toEqual([404, 'UPLOAD_FILE_MISSING']);
+      const create = await post(t, UPLOAD_PATHS.bulkUpload, { campaign_id: campaignId, type: 'payment', file_key: key, file_name: 'x.csv', mapping: { donor_email: 'donor_email' } }, owner.token);
+      expect([create.statusCode, create.json().code], key).toEqual([404, 'UPLOAD_FILE_MISSING']);
+    }
   });
 
   it('NYC rules apply per row as in manual entry: an LLC is a prohibited source, cash past $100 from one contributor is refused', async () => {

@@ -7,6 +7,7 @@
  * simply runs it again. Ends 'ready' (or 'validated' with validate_only), with the counts, the
  * reasons and the error report.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DateOrder, UploadOptions } from '../../../domain/imports/api-contract';
 import { mappedRow, readDonorRow, readPaymentRow, type DonorImportValues, type PaymentImportValues, type RowContext } from '../../../domain/imports/rows';
@@ -16,7 +17,7 @@ import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
 import { openTable } from './read-table';
 import { cashOf, donorsByContact, nameZipKey, openPledgesOf, type ContactDonor } from './import-write-repository';
 import { REASONS, donorKeys, donorRowProblem, planPayment, resolvePaymentDonor, storedDonorKeys, type DonorBook } from './row-checks';
-import { copyUploadRows, deleteUploadRows, findImportedTwin, moveUpload, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
+import { copyUploadRows, deleteUploadRows, findImportedTwin, markTwinRows, moveUpload, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 import type { LocalCopy } from './upload-file';
 import { writeErrorReport } from './error-report';
 import type { JobReporter } from './upload-progress';
@@ -116,15 +117,16 @@ async function checkPaymentBatch(campaign: BookCampaign, options: UploadOptions,
 export async function validateUpload(app: FastifyInstance, upload: UploadRecord, copy: LocalCopy, reporter: JobReporter): Promise<void> {
   const options = upload.options as UploadOptions;
   const campaign = await loadBookCampaign(app.db, upload.campaignId);
-  const twin = await findImportedTwin(app.db, upload.campaignId, upload.id, copy.sha256);
-  const twinReason = twin ? `This file was already imported on ${formatDisplayDate(twin.createdAt)} (${twin.fileName}): nothing new to import` : null;
   await deleteUploadRows(app.db, upload.id);
-  await updateUpload(app.db, upload.id, { fileSha256: copy.sha256, progressDone: 0, progressTotal: null }, app.clock.now());
+  await updateUpload(app.db, upload.id, { fileSha256: null, progressDone: 0, progressTotal: null }, app.clock.now());
 
   const table = await openTable(copy.path, upload.fileName, { sheet: options.sheet ?? null });
   const ctx: RowContext = { dateOrder: (options.date_order ?? 'mdy') as DateOrder, today: isoDay(app.clock.now()), defaults: options.defaults ?? {} };
   const seen = new Set<string>();
   const books = new PaymentBooks(app, campaign);
+  // The file's content as read (headers and cells): the same file re-saved with other line ends,
+  // quoting or encoding is still the same file.
+  const content = createHash('sha256').update(JSON.stringify(table.headers));
   let ambiguous = false;
   let read = 0;
   let batch: RowRead[] = [];
@@ -136,8 +138,7 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
   let writing: Promise<void> = Promise.resolve();
   let checking: Promise<void> = Promise.resolve();
   const checkAndStage = async (rows: RowRead[], readSoFar: number) => {
-    let staged = upload.type === 'donor' ? await checkDonorBatch(app, campaign, options, seen, rows) : await checkPaymentBatch(campaign, options, books, rows);
-    if (twinReason) staged = staged.map((row) => (row.outcome === 'valid' || row.outcome === 'duplicate' ? { ...row, outcome: 'duplicate', reason: twinReason } : row));
+    const staged = upload.type === 'donor' ? await checkDonorBatch(app, campaign, options, seen, rows) : await checkPaymentBatch(campaign, options, books, rows);
     await writing;
     writing = copyUploadRows(app.pool, upload.id, upload.campaignId, staged);
     writing.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
@@ -154,6 +155,7 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
 
   try {
     for await (const row of table.rows) {
+      content.update(JSON.stringify(row.cells));
       const mapped = mappedRow(table.headers, upload.mapping, row.cells);
       const result = upload.type === 'donor' ? readDonorRow(mapped, ctx) : readPaymentRow(mapped, ctx);
       if (result.ambiguousDate) ambiguous = true;
@@ -178,6 +180,9 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
     await table.close();
   }
 
+  const sha256 = content.digest('hex');
+  const twin = await findImportedTwin(app.db, upload.campaignId, upload.id, sha256);
+  if (twin) await markTwinRows(app.db, upload.id, `This file was already imported on ${formatDisplayDate(twin.createdAt)} (${twin.fileName}): nothing new to import`);
   const summary = await rowSummary(app.db, upload.id);
   const now = app.clock.now();
   const errorKey = await writeErrorReport(app, upload, table.headers);
@@ -188,6 +193,7 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
     ['validating'],
     {
       status,
+      fileSha256: sha256,
       headers: table.headers,
       totalRows: summary.total,
       validRows: summary.valid,
