@@ -62,7 +62,9 @@ describe('match report: program threshold and public-funds cap', () => {
     const people = line(data, 'contributors');
     expect(people).toMatchObject({ rule: 'nyc_cfb.threshold.city_council.contributors', required_value: 75, counted_value: 3, needed: '75', counted: '3', status: 'Not yet', met: 'not_yet' });
     expect(String(people.requirement)).toContain('residents of district 33; 1 without a district counted on city residence');
-    expect(String(people.source)).toMatch(/^nyc_cfb\.threshold\.city_council\.contributors: .*https?:\/\//);
+    // What the rule says, then who published it and where: no rule key, quotation or research notes.
+    expect(String(people.source)).toMatch(/^Qualifying threshold, City Council: .* Source: NYC Campaign Finance Board press release, 21-01-2021, https?:\/\/\S+$/);
+    expect(String(people.source)).not.toMatch(/nyc_cfb\.|not verified|not retrievable|CAVEAT/i);
     const amountCents = 2_000 + 17_500 + 900 + 5_000 + 10_000;
     expect(line(data, 'amount')).toMatchObject({ rule: 'nyc_cfb.threshold.city_council.amount', required_value: 500_000, counted_value: amountCents, needed: '$5,000.00', counted: '$354.00', status: 'Not yet' });
     expect(line(data, 'public_funds')).toMatchObject({
@@ -91,7 +93,7 @@ describe('match report: program threshold and public-funds cap', () => {
     expect(lines[at + 2]!.slice(1, 4)).toEqual(['75', '3', 'Not yet']);
     expect(lines[at + 3]!.slice(1, 4)).toEqual(['$5,000.00', '$354.00', 'Not yet']);
     expect(lines[at + 4]!.slice(1, 4)).toEqual(['at most $184,000.00 per election', '$2,832.00', 'Not yet']);
-    expect(lines[at + 4]![4]).toContain('nyc_cfb.public_funds.city_council.cap');
+    expect(lines[at + 4]![4]).toMatch(/^Maximum public funds payment per election.* Source: NYC Campaign Finance Board, https:\/\//);
     // A progress table has no totals line (nothing in it adds up).
     expect(lines.slice(at + 5).filter((l) => l.some((cell) => cell !== ''))).toEqual([]);
   }, 60_000);

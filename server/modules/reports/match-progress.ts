@@ -38,10 +38,29 @@ const PROGRAM_NAMES: Record<string, string> = {
   custom: 'Custom rules',
 };
 
-/** '<rule id>: <what it says> — <source>': the citation of a line (a footnote on screen, a column in files). */
+/**
+ * A rule's source as a reader cites it: who published it and where ("NYC Campaign Finance Board,
+ * Advisory Opinion 2008-1 …, https://…"), without the quotation and the research notes that
+ * RULE_TABLE keeps beside it (what was read where, what could not be checked).
+ */
+export function shortSource(source: string): string {
+  const url = /https?:\/\/[^\s"')]+/.exec(source)?.[0]?.replace(/[.,;:]+$/, '') ?? null;
+  let label = source.split(/:\s*"|\s"|\s\(read |,?\s*https?:\/\//)[0]!;
+  // A parenthesis the cut left open goes with what it held.
+  const open: number[] = [];
+  for (let i = 0; i < label.length; i++) {
+    if (label[i] === '(') open.push(i);
+    else if (label[i] === ')') open.pop();
+  }
+  if (open.length > 0) label = label.slice(0, open[0]);
+  label = label.replace(/[\s,;:]+$/, '').trim();
+  return [label, url].filter(Boolean).join(', ');
+}
+
+/** '<what it says> Source: <publisher, link>': the citation of a line (a footnote on screen, a column in files). */
 export function citation(rule: RuleId): string {
   const row = ruleRow(rule);
-  return `${row.id}: ${row.description} Source: ${row.source}`;
+  return `${row.description} Source: ${shortSource(row.source)}`;
 }
 
 function title(campaign: ComplianceCampaign): string {

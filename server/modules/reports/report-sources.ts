@@ -339,7 +339,7 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
         count('matchable_contributors', 'Matchable contributors', matchable.length, `of ${all.length} who gave`),
         money('paid_cents', 'Given', sumOf(all, 'paid_cents')),
         money('matchable_cents', 'Matchable', sumOf(all, 'matchable_cents')),
-        money('public_funds_cents', 'Estimated public funds', sumOf(all, 'public_funds_cents')),
+        money('public_funds_cents', 'Estimated public funds', sumOf(all, 'public_funds_cents'), 'paid only once the qualifying threshold below is met'),
       ];
     },
     breakdown: matchProgressBreakdown(campaign.compliance, contributors, narrows(filter, campaign.cycle)),
