@@ -42,4 +42,37 @@ describe('DateInput', () => {
     expect(input).toHaveAccessibleDescription('Enter a date as DD-MM-YYYY');
     expect(screen.getByTestId('value')).toHaveTextContent('30-02-2025');
   });
+
+  it('keeps the typed text when the parent takes only real days, and says which changes are days', async () => {
+    const user = userEvent.setup();
+    const handed: [string, boolean][] = [];
+    function OnlyDays() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <DateInput
+            label="From"
+            value={value}
+            onChange={(next, isDate) => {
+              handed.push([next, isDate]);
+              if (isDate) setValue(next);
+            }}
+          />
+          <output data-testid="value">{value}</output>
+        </>
+      );
+    }
+    render(<OnlyDays />);
+    const input = screen.getByRole('textbox', { name: 'From' });
+    await user.type(input, '15-09-202');
+    expect(input).toHaveValue('15-09-202');
+    expect(screen.getByTestId('value')).toBeEmptyDOMElement();
+    await user.type(input, '6');
+    expect(screen.getByTestId('value')).toHaveTextContent('2026-09-15');
+    expect(handed.at(-2)).toEqual(['15-09-202', false]);
+    expect(handed.at(-1)).toEqual(['2026-09-15', true]);
+    await user.clear(input);
+    expect(handed.at(-1)).toEqual(['', true]);
+    expect(screen.getByTestId('value')).toBeEmptyDOMElement();
+  });
 });

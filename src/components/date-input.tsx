@@ -22,8 +22,11 @@ export interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   /** 'YYYY-MM-DD' (the wire format) or '' / null. */
   value: string | null | undefined;
-  /** 'YYYY-MM-DD' when the text is a real DD-MM-YYYY day, '' when empty, otherwise the raw text (so a date schema rejects it). */
-  onChange: (value: string) => void;
+  /**
+   * 'YYYY-MM-DD' when the text is a real DD-MM-YYYY day, '' when empty, otherwise the raw text (so a date schema rejects it).
+   * `isDate` tells the two apart (a pasted '2026-09-01' is raw text too). The parent may ignore a change: the text stays as typed.
+   */
+  onChange: (value: string, isDate: boolean) => void;
   id?: string;
   error?: string;
   hint?: string;
@@ -42,14 +45,15 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
   const { t } = useTranslation();
   const ids = useFieldIds('date', id);
   const [text, setText] = useState(() => formatDate(value));
-  const [shownValue, setShownValue] = useState(value ?? '');
+  /** The value of the last render: only a change of it (reset, setValue, a URL) replaces the text. */
+  const [seenValue, setSeenValue] = useState(value ?? '');
   const [touched, setTouched] = useState(false);
 
-  // The form changed the value (reset, setValue): show it, unless the text already says it.
-  if ((value ?? '') !== shownValue) {
-    setShownValue(value ?? '');
-    const typed = typedDateToIso(text);
-    if (typed !== (value ?? '')) setText(formatDate(value) || (value ?? ''));
+  // The value changed: show it, unless the text already says it (what was just typed).
+  if ((value ?? '') !== seenValue) {
+    const next = value ?? '';
+    setSeenValue(next);
+    if (text !== next && typedDateToIso(text) !== next) setText(formatDate(next) || next);
   }
 
   const invalidText = touched && typedDateToIso(text) === null;
@@ -74,9 +78,7 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
           const next = event.target.value;
           setText(next);
           const iso = typedDateToIso(next);
-          const handed = iso ?? next;
-          setShownValue(handed);
-          onChange(handed);
+          onChange(iso ?? next, iso !== null);
         }}
         onBlur={(event) => {
           setTouched(true);

@@ -20,8 +20,6 @@ import '../../../lib/staff-catalogue';
 import { DATE_PRESETS, REPORT_FILTER_DEFAULTS, hasFilters, presetDates, presetOf, type DatePreset, type ReportPageState, type ReportStatePatch } from '../report-query';
 import styles from './reports.module.css';
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The choices of a select filter, with the labels of domain/donor-book/enums.ts and the report contract. */
 function optionsOf(type: ReportType, key: Exclude<ReportFilterKey, 'search'>): readonly { value: string; label: string }[] {
   switch (key) {
@@ -67,8 +65,9 @@ export function ReportFilters({ type, state, today, cycle, onChange }: ReportFil
           if (dates) onChange(dates);
         }}
       />
-      <DateInput label={t('reports.filters.from')} value={state.start_date} onChange={(value) => (value === '' || ISO.test(value)) && onChange({ start_date: value })} />
-      <DateInput label={t('reports.filters.to')} value={state.end_date} onChange={(value) => (value === '' || ISO.test(value)) && onChange({ end_date: value })} />
+      {/* Only an empty field or a real day reaches the URL; anything else stays as typed, with DateInput's message. */}
+      <DateInput label={t('reports.filters.from')} value={state.start_date} onChange={(value, isDate) => isDate && onChange({ start_date: value })} />
+      <DateInput label={t('reports.filters.to')} value={state.end_date} onChange={(value, isDate) => isDate && onChange({ end_date: value })} />
       {selects.map((key) => {
         // A filter with a default always applies (the due window): no "All" choice.
         const fallback = REPORT_FILTER_DEFAULTS[key];

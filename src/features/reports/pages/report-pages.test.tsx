@@ -145,6 +145,53 @@ describe('report pages', () => {
     expect([last.get('start_date'), last.get('end_date'), last.get('payment_method')]).toEqual(['2026-01-01', '2029-12-31', 'cash']);
   });
 
+  it('From/To take a date typed key by key; an impossible or unfinished date stays as typed with a message; clearing clears the filter', async () => {
+    const user = userEvent.setup();
+    const { router } = await open('/donation-report', 'Donation Report');
+    const lastData = () => calls.filter((c) => c.path === 'data').at(-1)!.url.searchParams;
+    const from = screen.getByRole('textbox', { name: 'From' });
+    const to = screen.getByRole('textbox', { name: 'To' });
+
+    await user.click(from);
+    await user.type(from, '15-09-2026');
+    expect(from).toHaveValue('15-09-2026');
+    await waitFor(() => expect(router.state.location.search).toContain('start_date=2026-09-15'));
+    await waitFor(() => expect(lastData().get('start_date')).toBe('2026-09-15'));
+
+    // A day that does not exist: kept as typed, flagged on leaving the field, and no filter.
+    await user.type(to, '31-02-2026');
+    expect(to).toHaveValue('31-02-2026');
+    await user.tab();
+    expect(to).toHaveValue('31-02-2026');
+    expect(to).toHaveAccessibleDescription('Enter a date as DD-MM-YYYY');
+    expect(to).toBeInvalid();
+    expect(router.state.location.search).not.toContain('end_date');
+
+    // Not DD-MM-YYYY (pasted ISO): the same message, and still no filter.
+    await user.clear(to);
+    await user.click(to);
+    await user.paste('2026-09-01');
+    await user.tab();
+    expect(to).toHaveValue('2026-09-01');
+    expect(to).toHaveAccessibleDescription('Enter a date as DD-MM-YYYY');
+    expect(router.state.location.search).not.toContain('end_date');
+
+    // Unfinished, then finished: the filter follows once the day is real.
+    await user.clear(to);
+    await user.type(to, '30-09-202');
+    expect(to).toHaveValue('30-09-202');
+    expect(router.state.location.search).not.toContain('end_date');
+    await user.type(to, '6');
+    await waitFor(() => expect(router.state.location.search).toContain('end_date=2026-09-30'));
+    expect(to).not.toBeInvalid();
+
+    await user.clear(from);
+    expect(from).toHaveValue('');
+    await waitFor(() => expect(router.state.location.search).not.toContain('start_date'));
+    await waitFor(() => expect(lastData().has('start_date')).toBe(false));
+    expect(lastData().get('end_date')).toBe('2026-09-30');
+  });
+
   it('says so when the period is empty', async () => {
     await open('/donation-report', 'Donation Report');
     expect(await screen.findByText('No donations in this period.')).toBeInTheDocument();

@@ -29,7 +29,7 @@ export function MappingTable({ preview, mapping, onChange, defaults, onDefaultsC
 
   return (
     <>
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} role="region" aria-label={t('uploads.mapping.caption')} tabIndex={0}>
         <table className={styles.small}>
           <caption className="visually-hidden">{t('uploads.mapping.caption')}</caption>
           <thead>

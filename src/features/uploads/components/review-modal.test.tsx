@@ -42,6 +42,10 @@ describe('/bulk-history?upload=<id> review', () => {
     const reasons = within(dialog).getByRole('region', { name: 'Why rows were not taken' });
     expect(within(reasons).getByRole('listitem')).toHaveTextContent('Please enter a valid email (1)');
     const rows = within(dialog).getByRole('table', { name: 'Rows of the file with their outcome' });
+    // The rows scroll in a frame the keyboard can reach (axe: scrollable-region-focusable).
+    const frame = within(dialog).getByRole('region', { name: 'Rows of the file with their outcome' });
+    expect(frame).toContainElement(rows);
+    expect(frame).toHaveAttribute('tabindex', '0');
     const rejected = within(rows).getByRole('row', { name: /^3 / });
     expect(rejected).toHaveTextContent('Rejected');
     expect(rejected).toHaveTextContent('Please enter a valid email');

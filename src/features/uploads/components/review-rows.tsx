@@ -34,7 +34,8 @@ export function ReviewRows({ rows, reasons }: { rows: UploadReviewRow[]; reasons
       {rows.length > 0 && (
         <>
           <h3 className={styles.subheading}>{t('uploads.review.rows', { count: rows.length })}</h3>
-          <div className={styles.tableWrap}>
+          {/* The rows scroll inside this frame: a labelled, focusable region, so the keyboard can scroll it (like DataTable's scrollsSideways). */}
+          <div className={styles.tableWrap} role="region" aria-label={t('uploads.review.rowsCaption')} tabIndex={0}>
             <table className={styles.small}>
               <caption className="visually-hidden">{t('uploads.review.rowsCaption')}</caption>
               <thead>
