@@ -87,9 +87,10 @@ export const DUE_WINDOWS = ['overdue', 'next_7', 'next_30'] as const;
 export type DueWindow = (typeof DUE_WINDOWS)[number];
 export const DUE_WINDOW_LABELS: Record<DueWindow, string> = { overdue: 'Overdue', next_7: 'Overdue and next 7 days', next_30: 'Overdue and next 30 days' };
 
-export const LIMIT_STANDINGS = ['over', 'near'] as const;
+export const LIMIT_STANDINGS = ['over', 'at', 'near'] as const;
 export type LimitStanding = (typeof LIMIT_STANDINGS)[number];
-export const LIMIT_STANDING_LABELS: Record<LimitStanding, string> = { over: 'Over the limit', near: 'Within 10% of the limit' };
+/** 'at': the aggregate equals the limit (nothing more may be given); 'near': within 10% below it. */
+export const LIMIT_STANDING_LABELS: Record<LimitStanding, string> = { over: 'Over the limit', at: 'At the limit', near: 'Within 10% of the limit' };
 
 /**
  * A report's filter (SPEC §3: start_date and end_date, both null = all). The other keys are optional and

@@ -167,6 +167,7 @@ export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells
              case when l.limit_cents is null then 'none'
                   when ${donors.paidCents} + ${donors.outstandingCents} > l.limit_cents then 'over'
                   when l.limit_cents = 0 then 'barred'
+                  when ${donors.paidCents} + ${donors.outstandingCents} = l.limit_cents then 'at'
                   when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near'
                   else 'within' end as standing_key,
              l.warnings
@@ -179,6 +180,7 @@ export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells
 
 const standingOptions = [
   { value: 'over', label: LIMIT_STANDING_LABELS.over },
+  { value: 'at', label: LIMIT_STANDING_LABELS.at },
   { value: 'near', label: LIMIT_STANDING_LABELS.near },
   { value: 'within', label: 'Within the limit' },
   // A $0 limit (a source the rules prohibit) that has given nothing: not "near" a limit.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONOR_BOOK_PATHS, donorBookPath, type TotalStats } from '../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath, type CycleStatsData, type TotalStats } from '../../../domain/donor-book/api-contract';
 import {
   REPORT_COLUMNS,
   REPORT_PATHS,
@@ -105,7 +105,14 @@ describe('reports', () => {
     expect(barred.length).toBeGreaterThan(0);
     expect(new Set(barred.map((r) => r.standing))).toEqual(new Set(['May not give (limit $0)']));
     const near = await data('donor_limit', '&standing=near');
-    expect(near.rows.every((r) => Number(r.limit_cents) > 0)).toBe(true);
+    expect(near.rows.every((r) => Number(r.limit_cents) > 0 && Number(r.aggregate_cents) < Number(r.limit_cents))).toBe(true);
+    // Over plus at the limit: the dashboard's donors at their limit.
+    const cycle = (await get(t, donorBookPath(DONOR_BOOK_PATHS.cycleStats, { campaignId }), owner.token)).json().data as CycleStatsData;
+    const over = await data('donor_limit', '&standing=over');
+    const at = await data('donor_limit', '&standing=at');
+    expect(at.rows.every((r) => Number(r.aggregate_cents) === Number(r.limit_cents) && r.standing === 'At the limit')).toBe(true);
+    expect(over.total + at.total).toBe(cycle.donors_at_limit);
+    expect(at.total).toBeGreaterThan(0);
   });
 
   it("counts a period's matchable amount from the cap filled over the whole cycle (periods add up; they equal the donation report's parts)", async () => {
