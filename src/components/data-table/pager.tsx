@@ -37,7 +37,7 @@ export function Pager({ page, pageSize, total, onPageChange, onPageSizeChange, p
   const buttonClass = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.pagerButton}`;
   return (
     <nav className={styles.pager} aria-label={label ?? t('table.pagination')}>
-      <span className={styles.pagerCount}>{t('table.showing', { first, last, total })}</span>
+      <span className={styles.pagerCount}>{total === 0 ? t('table.showingNone') : t('table.showing', { first, last, total })}</span>
       <div className={styles.pagerControls}>
         {onPageSizeChange && (
           <label htmlFor={sizeId} className={styles.pageSize}>

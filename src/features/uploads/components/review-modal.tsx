@@ -133,7 +133,7 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
                 onChange={(order) => void act('revalidate', order)}
               />
             )}
-            <ReviewRows rows={upload.rows} reasons={upload.reasons} />
+            <ReviewRows rows={upload.rows} reasons={upload.reasons} total={upload.counts.total} />
             {error && (
               <p className={styles.error} role="alert">
                 {error}

@@ -13,7 +13,7 @@ export function rowSummary(values: Record<string, string>): string {
 }
 
 /** Why rows were not taken (with counts), then the first rows of the file with their outcome. */
-export function ReviewRows({ rows, reasons }: { rows: UploadReviewRow[]; reasons: UploadReason[] }) {
+export function ReviewRows({ rows, reasons, total }: { rows: UploadReviewRow[]; reasons: UploadReason[]; /** The file's row count. */ total: number }) {
   const { t } = useTranslation();
   return (
     <>
@@ -33,7 +33,7 @@ export function ReviewRows({ rows, reasons }: { rows: UploadReviewRow[]; reasons
       )}
       {rows.length > 0 && (
         <>
-          <h3 className={styles.subheading}>{t('uploads.review.rows', { count: rows.length })}</h3>
+          <h3 className={styles.subheading}>{rows.length >= total ? t('uploads.review.allRows', { count: rows.length }) : t('uploads.review.rows', { count: rows.length })}</h3>
           {/* The rows scroll inside this frame: a labelled, focusable region, so the keyboard can scroll it (like DataTable's scrollsSideways). */}
           <div className={styles.tableWrap} role="region" aria-label={t('uploads.review.rowsCaption')} tabIndex={0}>
             <table className={styles.small}>
