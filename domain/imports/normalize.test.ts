@@ -3,7 +3,9 @@ import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, PAYMENT_METHOD_OPTIONS, 
 import { centsToInput, formatCents, MAX_AMOUNT_CENTS } from '../money';
 import {
   AMOUNT_REASONS,
+  COUNTRY_UNKNOWN,
   DATE_REASONS,
+  dateOrderMatters,
   isAmbiguousSlashDate,
   joinName,
   matchOption,
@@ -113,9 +115,23 @@ describe('parseImportDate', () => {
     expect(value(parseImportDate('03/04/2029'))).toBe('2029-03-04');
   });
 
-  it.each(['2029-02-30', '31-04-2029', '02/30/2029', '30/02/2029', '13/01/2029', '29.2.2029', '1/1/1850'])('refuses %j: no such day', (text) => {
+  it.each(['2029-02-30', '31-04-2029', '02/30/2029', '30/02/2029', '13/13/2029', '29.2.2029', '1/1/1850'])('refuses %j: no such day', (text) => {
     const order = text === '30/02/2029' ? 'dmy' : 'mdy';
-    expect(parseImportDate(text, order)).toEqual({ ok: false, reason: DATE_REASONS.notReal(text) });
+    expect(parseImportDate(text, order)).toEqual({ ok: false, reason: 'not a real date' });
+  });
+
+  it('refuses a slash date that is a day only in the other order, saying which order reads it', () => {
+    expect(parseImportDate('13/04/2029', 'mdy')).toEqual({ ok: false, reason: 'not a real date as month/day/year; choose day/month/year in the review' });
+    expect(parseImportDate('04/13/2029', 'dmy')).toEqual({ ok: false, reason: 'not a real date as day/month/year; choose month/day/year in the review' });
+    expect(parseImportDate('13/4/29', 'mdy')).toEqual({ ok: false, reason: DATE_REASONS.otherOrder('mdy') });
+    // Dashes and dots are day first whatever the order.
+    expect(parseImportDate('13-04-2029', 'mdy')).toEqual({ ok: true, value: '2029-04-13' });
+    expect(parseImportDate('04-13-2029', 'mdy')).toEqual({ ok: false, reason: DATE_REASONS.notReal });
+  });
+
+  it('leaves the cell out of its reasons, so that rows with different bad dates share one', () => {
+    expect(new Set(['2029-02-30', '2029-02-31', '31-04-2029'].map((text) => (parseImportDate(text) as { reason: string }).reason))).toEqual(new Set([DATE_REASONS.notReal]));
+    expect(new Set(['13/04/2029', '25/12/2029'].map((text) => (parseImportDate(text) as { reason: string }).reason))).toEqual(new Set([DATE_REASONS.otherOrder('mdy')]));
   });
 
   it.each(['', 'tomorrow', 'March 15, 2029', '2029-03', '15-03-29', '12345', '19999', '80001', '123456', '2029-03-15X', '3/4', '1.5.29'])(
@@ -137,6 +153,26 @@ describe('parseImportDate', () => {
         expect(value(parseImportDate(`${Number(d)}.${Number(m)}.${y}`, 'mdy'))).toBe(iso);
       }),
     );
+  });
+});
+
+describe('dateOrderMatters', () => {
+  it.each([
+    ['03/04/2029', 'mdy', true],
+    ['03/04/2029', 'dmy', true],
+    ['13/04/2029', 'mdy', true],
+    ['13/04/2029', 'dmy', false],
+    ['04/13/2029', 'mdy', false],
+    ['04/13/2029', 'dmy', true],
+    ['13/4/29 10:00', 'mdy', true],
+    ['03/03/2029', 'mdy', false],
+    ['13/13/2029', 'mdy', false],
+    ['02/30/2029', 'mdy', false],
+    ['2029-04-13', 'mdy', false],
+    ['13-04-2029', 'mdy', false],
+    ['47193', 'mdy', false],
+  ] as const)('%j (%s) → %s', (text, order, matters) => {
+    expect(dateOrderMatters(text, order)).toBe(matters);
   });
 });
 
@@ -303,7 +339,8 @@ describe('normalizeCountry', () => {
   });
 
   it('refuses what is no country', () => {
-    expect(normalizeCountry('Atlantis')).toEqual({ ok: false, reason: "Unknown country 'Atlantis': use a 2-letter code such as US" });
+    expect(normalizeCountry('Atlantis')).toEqual({ ok: false, reason: 'Unknown country: use a 2-letter code such as US' });
+    expect(normalizeCountry('Narnia')).toEqual({ ok: false, reason: COUNTRY_UNKNOWN });
     expect(normalizeCountry('XYZ').ok).toBe(false);
   });
 });

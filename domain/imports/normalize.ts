@@ -64,9 +64,18 @@ export function parseAmountCents(text: string): Normalized<number> {
 
 // ── dates ───────────────────────────────────────────────────────────────────────────────────
 
+const ORDER_NAMES: Record<DateOrder, string> = { mdy: 'month/day/year', dmy: 'day/month/year' };
+const otherOrder = (order: DateOrder): DateOrder => (order === 'dmy' ? 'mdy' : 'dmy');
+
+/**
+ * Without the cell's text, so that the review's count per reason groups the rows (the error report
+ * has the cells). rows.ts puts the field's label in front: "Commitment date: not a real date".
+ */
 export const DATE_REASONS = {
   invalid: 'Date must look like 2029-03-15, 15-03-2029 or 03/15/2029',
-  notReal: (text: string) => `${text} is not a real date`,
+  notReal: 'not a real date',
+  /** A slash date that is no day in `order` but one in the other order ('13/04/2029' month first). */
+  otherOrder: (order: DateOrder) => `not a real date as ${ORDER_NAMES[order]}; choose ${ORDER_NAMES[otherOrder(order)]} in the review`,
 } as const;
 
 /** A time after the date, ignored: 'T14:22:01Z', ' 14:22:01', ' 2:22 PM', 'T00:00:00.000'. */
@@ -112,25 +121,41 @@ function slashReadings(text: string): [string, string] | null {
 export function parseImportDate(text: string, order: DateOrder = 'mdy'): Normalized<string> {
   const s = text.trim();
   let date: string | null = null;
+  /** A slash date's reading in the other order. */
+  let other: string | null = null;
   let m: RegExpExecArray | null;
   if ((m = YEAR_FIRST.exec(s))) date = iso(Number(m[1]), Number(m[3]), Number(m[4]));
   else if ((m = DAY_FIRST_DASH.exec(s)) || (m = DAY_FIRST_DOT.exec(s))) date = iso(Number(m[3]), Number(m[2]), Number(m[1]));
   else if (SLASH.test(s)) {
     const [mdy, dmy] = slashReadings(s)!;
-    date = order === 'dmy' ? dmy : mdy;
+    [date, other] = order === 'dmy' ? [dmy, mdy] : [mdy, dmy];
   } else if ((m = EXCEL_SERIAL.exec(s))) {
     const serial = Number(m[1]);
     if (serial < EXCEL_SERIAL_MIN || serial > EXCEL_SERIAL_MAX) return fail(DATE_REASONS.invalid);
     date = isoDay(new Date(EXCEL_EPOCH_MS + serial * 86_400_000));
   }
   if (date === null) return fail(DATE_REASONS.invalid);
-  return isIsoDate(date) ? ok(date) : fail(DATE_REASONS.notReal(s));
+  if (isIsoDate(date)) return ok(date);
+  return fail(other !== null && isIsoDate(other) ? DATE_REASONS.otherOrder(order) : DATE_REASONS.notReal);
 }
 
 /** True when a slash date reads as two different real days month first and day first ('03/04/2029'). */
 export function isAmbiguousSlashDate(text: string): boolean {
   const readings = slashReadings(text);
   return readings !== null && readings[0] !== readings[1] && isIsoDate(readings[0]) && isIsoDate(readings[1]);
+}
+
+/**
+ * True when the date order decides how a slash date reads: it is ambiguous ('03/04/2029'), or it is
+ * no real day in `order` but one in the other order ('13/04/2029' month first, '04/13/2029' day
+ * first). An upload with such a date asks for the order in its review (date_order_ambiguous).
+ */
+export function dateOrderMatters(text: string, order: DateOrder): boolean {
+  const readings = slashReadings(text);
+  if (readings === null) return false;
+  const [chosen, other] = order === 'dmy' ? [readings[1], readings[0]] : readings;
+  // Real in the other order and different: ambiguous when real in `order` too, else misread in `order`.
+  return other !== chosen && isIsoDate(other);
 }
 
 // ── options ─────────────────────────────────────────────────────────────────────────────────
@@ -290,6 +315,8 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
   england: 'GB',
 };
 
+export const COUNTRY_UNKNOWN = 'Unknown country: use a 2-letter code such as US';
+
 let countryNames: Map<string, string> | null = null;
 
 /** English country name (letters only, lowercase) → code, from the runtime's region names. */
@@ -317,7 +344,7 @@ export function normalizeCountry(text: string): Normalized<string> {
   if (alias) return ok(alias);
   if (/^[A-Za-z]{2}$/.test(s)) return ok(s.toUpperCase());
   const named = key.length > 2 ? countryByName(key) : null;
-  return named ? ok(named) : fail(`Unknown country '${s}': use a 2-letter code such as US`);
+  return named ? ok(named) : fail(COUNTRY_UNKNOWN);
 }
 
 // ── e-mails, names ──────────────────────────────────────────────────────────────────────────

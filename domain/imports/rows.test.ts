@@ -1,15 +1,15 @@
-import { DONOR_VALIDATION_MESSAGES as M } from '../validation/donors';
-import { DATE_REASONS } from './normalize';
-import { mappedRow, readDonorRow, readPaymentRow, ROW_REASONS, type MappedRow, type RowContext } from './rows';
-import { DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS, templateExampleRow } from './templates';
+import { DONOR_VALIDATION_MESSAGES as M, isoDay } from '../validation/donors';
+import { COUNTRY_UNKNOWN, DATE_REASONS } from './normalize';
+import { EXTRA_CELLS, mappedRow, readDonorRow, readPaymentRow, ROW_REASONS, type MappedRow, type RowContext } from './rows';
+import { DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS, templateExampleRow, type TemplateExampleFacts } from './templates';
 
 const ctx: RowContext = { dateOrder: 'mdy', today: '2029-03-20', defaults: {} };
 const reasonOf = (result: { ok: boolean; reason?: string }) => (result.ok ? 'ok' : result.reason);
 
-/** The template's example row as mapped by the template's own headers. */
-const templateRow = (type: 'donor' | 'payment'): MappedRow => {
+/** The template's example row (its date for `facts`) as mapped by the template's own headers. */
+const templateRow = (type: 'donor' | 'payment', facts: TemplateExampleFacts = { today: ctx.today }): MappedRow => {
   const headers = [...(type === 'donor' ? DONOR_TEMPLATE_COLUMNS : PAYMENT_TEMPLATE_COLUMNS)];
-  return mappedRow(headers, Object.fromEntries(headers.map((h) => [h, h])), [...templateExampleRow(type)]);
+  return mappedRow(headers, Object.fromEntries(headers.map((h) => [h, h])), [...templateExampleRow(type, facts)]);
 };
 
 describe('mappedRow', () => {
@@ -22,6 +22,19 @@ describe('mappedRow', () => {
     const mapping = { a: 'name', b: 'name', c: 'no_such_field', d: '__proto__' };
     expect({ ...mappedRow(['a', 'b', 'c', 'd', 'constructor'], mapping, ['', 'Bob', 'x', 'y', 'z']) }).toEqual({ name: 'Bob' });
     expect({ ...mappedRow(['a', 'b'], mapping, ['Ann', 'Bob']) }).toEqual({ name: 'Ann' });
+  });
+
+  it('marks a row with a value past the last header, and the readers refuse it whatever its mapped cells say', () => {
+    const headers = ['name', 'donor_email', 'contributor_type', 'paying_date', 'paid_amount', 'payment_method'];
+    const mapping = Object.fromEntries(headers.map((h) => [h, h]));
+    const cells = ['Ann Lee', 'ann@example.org', 'individual', '03/04/2029', '10', 'cash'];
+    expect(mappedRow(headers, mapping, [...cells, '', ' '])[EXTRA_CELLS]).toBeUndefined();
+    expect(readDonorRow(mappedRow(headers, mapping, [...cells, '', ' ']), ctx).ok).toBe(true);
+    expect(readPaymentRow(mappedRow(headers, mapping, [...cells, '']), ctx).ok).toBe(true);
+    const extra = mappedRow(headers, mapping, [...cells, '', 'Albany']);
+    expect(extra[EXTRA_CELLS]).toBe(true);
+    expect(readDonorRow(extra, ctx)).toEqual({ ok: false, reason: ROW_REASONS.extraCells, ambiguousDate: false });
+    expect(readPaymentRow(extra, ctx)).toEqual({ ok: false, reason: ROW_REASONS.extraCells, ambiguousDate: false });
   });
 });
 
@@ -48,7 +61,7 @@ describe('readDonorRow', () => {
           eligibility: 'un',
           recipient: null,
         },
-        pledge: { commitment_date: '2029-03-01', commitment_amount_cents: 50000 },
+        pledge: { commitment_date: ctx.today, commitment_amount_cents: 50000 },
       },
     });
   });
@@ -59,7 +72,7 @@ describe('readDonorRow', () => {
     expect(result.ok && result.values.donor).toMatchObject({ name: 'JOHN SMITH', contributor_type: 'individual', state: 'new_york', zip: '02134', country: 'US' });
     expect(result.ok && result.values.pledge).toEqual({ commitment_date: '2029-01-15', commitment_amount_cents: 25000 });
     expect(result.ambiguousDate).toBe(false);
-    expect(reasonOf(readDonorRow({ ...row, contributor_type: 'CORP' }, ctx))).toBe("Contributor type 'CORP' is not one we record");
+    expect(reasonOf(readDonorRow({ ...row, contributor_type: 'CORP' }, ctx))).toBe("Contributor type: not one we record (use a type from the template's list)");
   });
 
   it('reports an ambiguous slash date, read in the upload’s order, even when the row is refused', () => {
@@ -70,6 +83,41 @@ describe('readDonorRow', () => {
     expect(dmy.ok && dmy.values.pledge?.commitment_date).toBe('2029-04-03');
     expect(mdy.ambiguousDate && dmy.ambiguousDate).toBe(true);
     expect(readDonorRow({ ...row, name: '' }, ctx)).toEqual({ ok: false, reason: M.NAME_REQUIRED, ambiguousDate: true });
+  });
+
+  it('refuses a day-first date read month first with what to do, and reports that the order matters; day first reads it', () => {
+    const row = { name: 'Ann Lee', contributor_type: 'individual', commitment_amount: '100', commitment_date: '13/04/2029' };
+    expect(readDonorRow(row, ctx)).toEqual({
+      ok: false,
+      reason: 'Commitment date: not a real date as month/day/year; choose day/month/year in the review',
+      ambiguousDate: true,
+    });
+    const dmy = readDonorRow(row, { ...ctx, dateOrder: 'dmy' });
+    expect(dmy.ok && dmy.values.pledge?.commitment_date).toBe('2029-04-13');
+    expect(dmy.ambiguousDate).toBe(false);
+    // Month first dates that read one way only, ISO, DD-MM-YYYY and Excel serials: nothing to choose.
+    for (const commitment_date of ['04/13/2029', '2029-04-13', '13-04-2029', '47221']) {
+      const result = readDonorRow({ ...row, commitment_date }, ctx);
+      expect([result.ok, result.ambiguousDate]).toEqual([true, false]);
+    }
+    expect(readDonorRow({ ...row, commitment_date: '04/13/2029' }, { ...ctx, dateOrder: 'dmy' })).toMatchObject({
+      reason: 'Commitment date: not a real date as day/month/year; choose month/day/year in the review',
+      ambiguousDate: true,
+    });
+  });
+
+  it('gives rows with different bad values the same reason (the review counts them as one)', () => {
+    const base = { name: 'Ann Lee', contributor_type: 'individual' };
+    const reasons = (rows: MappedRow[]) => new Set(rows.map((row) => reasonOf(readDonorRow({ ...base, ...row }, ctx))));
+    expect(reasons([{ contributor_type: 'CORP' }, { contributor_type: 'PART' }, { contributor_type: 'UNKN' }]).size).toBe(1);
+    expect(reasons([{ eligibility: 'maybe' }, { eligibility: 'yes' }]).size).toBe(1);
+    expect(reasons([{ state: 'Ontario' }, { state: 'Xx' }]).size).toBe(1);
+    expect(reasons([{ country: 'Atlantis' }, { country: 'Narnia' }]).size).toBe(1);
+    expect(reasons([{ commitment_amount: '1', commitment_date: '2029-02-30' }, { commitment_amount: '1', commitment_date: '2029-02-31' }]).size).toBe(1);
+    expect(reasons([{ commitment_amount: '1', commitment_date: '13/04/2029' }, { commitment_amount: '1', commitment_date: '25/12/2029' }]).size).toBe(1);
+    expect(reasons([{ employer: 'x'.repeat(101) }, { employer: 'y'.repeat(150) }])).toEqual(new Set(['Employer: at most 100 characters']));
+    const methods = ['Bitcoin', 'Gold'].map((payment_method) => reasonOf(readPaymentRow({ donor_email: 'a@x.org', paying_date: '2029-03-01', paid_amount: '10', payment_method }, ctx)));
+    expect(new Set(methods).size).toBe(1);
   });
 
   it('joins first and last names when there is no name', () => {
@@ -87,7 +135,7 @@ describe('readDonorRow', () => {
   it('reads eligibility by label or value', () => {
     const result = readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', eligibility: 'participant option a' }, ctx);
     expect(result.ok && result.values.donor.eligibility).toBe('p-a');
-    expect(reasonOf(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', eligibility: 'maybe' }, ctx))).toBe("Eligibility 'maybe' is not one we record");
+    expect(reasonOf(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', eligibility: 'maybe' }, ctx))).toBe("Eligibility: not one we record (use one from the template's list)");
   });
 
   it('takes the country from an international phone when no country is given, and drops the state abroad', () => {
@@ -103,24 +151,24 @@ describe('readDonorRow', () => {
   it('reads countries by code or name', () => {
     const result = readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', country: 'Canada', state: 'Ontario', zip: '1010' }, ctx);
     expect(result.ok && result.values.donor).toMatchObject({ country: 'CA', state: null, zip: '1010' });
-    expect(reasonOf(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', country: 'Atlantis' }, ctx))).toBe(
-      "Unknown country 'Atlantis': use a 2-letter code such as US",
-    );
+    expect(reasonOf(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', country: 'Atlantis' }, ctx))).toBe(COUNTRY_UNKNOWN);
   });
 
   it.each<[string, MappedRow, string]>([
-    ['an unknown state', { state: 'Xx' }, "Unknown state 'Xx'"],
+    ['an unknown state', { state: 'Xx' }, 'State: not a US state (use its name or 2-letter code; for a donor abroad, give the country)'],
     ['a bad phone', { donor_phone: '555-1234' }, 'Donor phone: Phone number is not valid'],
     ['a bad e-mail', { donor_email: 'ann@' }, M.EMAIL_INVALID],
     ['a bad ZIP', { zip: 'ABCDE' }, M.ZIP_INVALID],
     ['a name with digits', { name: 'Ann #2' }, M.NAME_FORMAT],
-    ['a long employer', { employer: 'x'.repeat(101) }, M.TEXT_MAX],
+    ['a long employer', { employer: 'x'.repeat(101) }, 'Employer: at most 100 characters'],
+    ['a long address', { address: 'x'.repeat(201) }, 'Address: at most 200 characters'],
+    ['a long apartment', { apt_unit: 'x'.repeat(51) }, 'Apt/Unit: at most 50 characters'],
     ['a date without amount', { commitment_date: '2029-03-01' }, M.COMMITMENT_AMOUNT_REQUIRED],
     ['an amount without date', { commitment_amount: '500' }, M.COMMITMENT_DATE_REQUIRED],
     ['a bad amount', { commitment_date: '2029-03-01', commitment_amount: 'lots' }, 'Commitment amount: Amount must be a number such as 250 or $1,250.00'],
     ['a zero amount', { commitment_date: '2029-03-01', commitment_amount: '$0' }, 'Commitment amount: Amount must be more than $0'],
     ['a bad date', { commitment_date: 'soon', commitment_amount: '500' }, `Commitment date: ${DATE_REASONS.invalid}`],
-    ['no such day', { commitment_date: '2029-02-30', commitment_amount: '500' }, `Commitment date: ${DATE_REASONS.notReal('2029-02-30')}`],
+    ['no such day', { commitment_date: '2029-02-30', commitment_amount: '500' }, 'Commitment date: not a real date'],
   ])('refuses %s', (_what, cells, reason) => {
     expect(readDonorRow({ name: 'Ann Lee', contributor_type: 'individual', ...cells }, ctx)).toEqual({ ok: false, reason, ambiguousDate: false });
   });
@@ -144,7 +192,7 @@ describe('readPaymentRow', () => {
         donor_phone: '2125550142',
         name: null,
         zip: null,
-        paying_date: '2029-03-15',
+        paying_date: ctx.today,
         paid_amount_cents: 25000,
         payment_method: 'check',
         recipient: null,
@@ -152,6 +200,16 @@ describe('readPaymentRow', () => {
         reference_number: null,
         memo: null,
       },
+    });
+  });
+
+  it("reads the template's example row as downloaded today: its date is not in the future", () => {
+    const today = isoDay(new Date());
+    expect(readPaymentRow(templateRow('payment', {}), { ...ctx, today })).toMatchObject({ ok: true, values: { paying_date: today } });
+    // A campaign whose cycle is over: the cycle's last day.
+    expect(readPaymentRow(templateRow('payment', { today, cycle: { start: '2020-01-01', end: '2021-12-31' } }), { ...ctx, today })).toMatchObject({
+      ok: true,
+      values: { paying_date: '2021-12-31' },
     });
   });
 
@@ -199,17 +257,28 @@ describe('readPaymentRow', () => {
     expect(readPaymentRow({ paying_date: '03/04/2029' }, ctx)).toEqual({ ok: false, reason: ROW_REASONS.noDonorKey, ambiguousDate: true });
   });
 
+  it('refuses a day-first date read month first, and reports that the order matters', () => {
+    const row = { donor_email: 'a@x.org', paying_date: '15/03/2029', paid_amount: '10', payment_method: 'cash' };
+    expect(readPaymentRow(row, ctx)).toEqual({
+      ok: false,
+      reason: 'Payment date: not a real date as month/day/year; choose day/month/year in the review',
+      ambiguousDate: true,
+    });
+    expect(readPaymentRow(row, { ...ctx, dateOrder: 'dmy' })).toMatchObject({ ok: true, ambiguousDate: false, values: { paying_date: '2029-03-15' } });
+  });
+
   it.each<[string, MappedRow, string]>([
     ['a row without e-mail, phone or name', { donor_email: ' ', name: '' }, ROW_REASONS.noDonorKey],
     ['a bad phone', { donor_phone: '12' }, 'Donor phone: Phone number is not valid'],
     ['a bad e-mail', { donor_email: 'not-an-email' }, M.EMAIL_INVALID],
-    ['an unknown method', { payment_method: 'Bitcoin' }, "Payment method 'Bitcoin' is not one we record"],
+    ['an unknown method', { payment_method: 'Bitcoin' }, "Payment method: not one we record (use a method from the template's list)"],
     ['no method', { payment_method: '' }, M.PAYMENT_METHOD_REQUIRED],
     ['no amount', { paid_amount: '' }, M.PAID_AMOUNT_REQUIRED],
     ['a negative amount', { paid_amount: '(25.00)' }, 'Paid amount: Amount cannot be negative'],
     ['no date', { paying_date: '' }, M.PAYING_DATE_REQUIRED],
-    ['a bad date', { paying_date: '2029-13-01' }, `Payment date: ${DATE_REASONS.notReal('2029-13-01')}`],
-    ['a long memo', { memo: 'm'.repeat(501) }, M.TEXT_MAX],
+    ['a bad date', { paying_date: '2029-13-01' }, `Payment date: ${DATE_REASONS.notReal}`],
+    ['a long memo', { memo: 'm'.repeat(501) }, 'Memo: at most 500 characters'],
+    ['a long reference', { reference_number: 'r'.repeat(101) }, 'Reference number: at most 100 characters'],
   ])('refuses %s', (_what, cells, reason) => {
     const row = { donor_email: 'a@x.org', paying_date: '2029-03-01', paid_amount: '10', payment_method: 'cash', ...cells };
     expect(readPaymentRow(row, ctx)).toEqual({ ok: false, reason, ambiguousDate: false });

@@ -2,7 +2,9 @@
  * Reading one row of an upload: the cells of the columns mapped to our fields, normalised
  * (normalize.ts) and then validated with the same yup schemas as manual entry, so that an imported
  * donor or payment is exactly what the forms would have accepted. A row either reads as values or
- * is refused with one reason a person can act on. Pure: no React, no Node.
+ * is refused with one reason a person can act on. Reasons name the field and leave the cell's text
+ * out, so that the review's count per reason groups the rows (the error report has the cells).
+ * Pure: no React, no Node.
  */
 import { object, ValidationError, type AnyObject, type ValidateOptions } from 'yup';
 import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, PAYMENT_METHOD_OPTIONS, US_STATE_OPTIONS } from '../donor-book/enums';
@@ -17,7 +19,7 @@ import {
 import type { ColumnMapping, DateOrder } from './api-contract';
 import { importFields } from './fields';
 import {
-  isAmbiguousSlashDate,
+  dateOrderMatters,
   joinName,
   matchOption,
   normalizeCountry,
@@ -39,8 +41,11 @@ export interface RowContext {
   defaults: Record<string, string>;
 }
 
+/** Set on a MappedRow whose cells go past the file's headers with a value (see mappedRow). */
+export const EXTRA_CELLS: unique symbol = Symbol('extra cells');
+
 /** field name → the raw cell text of the column mapped to it (fields not mapped are absent). */
-export type MappedRow = Record<string, string>;
+export type MappedRow = Record<string, string> & { [EXTRA_CELLS]?: true };
 
 export interface DonorImportValues {
   donor: {
@@ -77,14 +82,20 @@ export interface PaymentImportValues {
   memo: string | null;
 }
 
+/**
+ * `ambiguousDate`: the upload's date order decides how the row's slash date reads (an ambiguous
+ * date such as 03/04/2029, or one that is a real day only in the other order, such as 13/04/2029
+ * month first); the review then offers the choice of order. Reported whether the row reads or not.
+ */
 export type RowResult<T> = { ok: true; values: T; ambiguousDate: boolean } | { ok: false; reason: string; ambiguousDate: boolean };
 
 export const ROW_REASONS = {
   noDonorKey: 'The row has no donor e-mail, phone or name to find the donor by',
-  contributorType: (text: string) => `Contributor type '${text}' is not one we record`,
-  eligibility: (text: string) => `Eligibility '${text}' is not one we record`,
-  paymentMethod: (text: string) => `Payment method '${text}' is not one we record`,
-  state: (text: string) => `Unknown state '${text}'`,
+  extraCells: 'The row has more cells than the header row has columns: put quotes around a value that contains the separator, or give the extra column a header',
+  contributorType: "Contributor type: not one we record (use a type from the template's list)",
+  eligibility: "Eligibility: not one we record (use one from the template's list)",
+  paymentMethod: "Payment method: not one we record (use a method from the template's list)",
+  state: 'State: not a US state (use its name or 2-letter code; for a donor abroad, give the country)',
 } as const;
 
 /** Every field either type reads (a mapping to anything else is ignored). */
@@ -93,9 +104,15 @@ const FIELD_LABELS = new Map([...importFields('donor'), ...importFields('payment
 /** A normaliser's reason, naming the field: "Commitment amount: Amount must be …". */
 const labelled = (field: string, reason: string) => `${FIELD_LABELS.get(field) ?? field}: ${reason}`;
 
-/** Header i's cell → its field; a field mapped twice keeps its first non-blank cell. */
+/**
+ * Header i's cell → its field; a field mapped twice keeps its first non-blank cell. A row with a
+ * value in a cell past the last header (an unquoted separator shifted its values, a stray quote ran
+ * into the next lines, or a value was typed beside the table) is marked EXTRA_CELLS, and the row
+ * readers refuse it: its values are not where the headers say.
+ */
 export function mappedRow(headers: string[], mapping: ColumnMapping, cells: string[]): MappedRow {
   const row: MappedRow = Object.create(null) as MappedRow;
+  if (cells.slice(headers.length).some((c) => c.trim() !== '')) row[EXTRA_CELLS] = true;
   headers.forEach((header, i) => {
     const field = Object.hasOwn(mapping, header) ? mapping[header] : '';
     if (!field || !FIELD_LABELS.has(field)) return;
@@ -116,14 +133,21 @@ function cellOrDefault(row: MappedRow, ctx: RowContext, field: string): string |
   return cell(row, field) ?? (Object.hasOwn(ctx.defaults, field) ? ctx.defaults[field]!.trim() || undefined : undefined);
 }
 
-/** The first message of `schema` for `value` (strict, as the server validates bodies), or null. */
+/**
+ * The first message of `schema` for `value` (strict, as the server validates bodies), or null. The
+ * forms' bare "Too long" (shown under its input there) names the field and its limit here:
+ * "Employer: at most 100 characters".
+ */
 function schemaProblem(schema: { validateSync(value: unknown, options?: ValidateOptions<AnyObject>): unknown }, value: unknown, context?: AnyObject): string | null {
   try {
     schema.validateSync(value, { strict: true, abortEarly: true, context });
     return null;
   } catch (error) {
-    if (error instanceof ValidationError) return error.errors[0] ?? error.message;
-    throw error;
+    if (!(error instanceof ValidationError)) throw error;
+    const message = error.errors[0] ?? error.message;
+    const max = error.params?.max;
+    if (message === M.TEXT_MAX && error.type === 'max' && error.path && typeof max === 'number') return labelled(error.path, `at most ${max} characters`);
+    return message;
   }
 }
 
@@ -158,8 +182,9 @@ function phoneOf(row: MappedRow): { ok: true; value: string | null } | { ok: fal
  * country of an international phone, else 'US'). A donor abroad has no state.
  */
 export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorImportValues> {
+  if (row[EXTRA_CELLS]) return { ok: false, reason: ROW_REASONS.extraCells, ambiguousDate: false };
   const dateCell = cell(row, 'commitment_date');
-  const ambiguousDate = dateCell !== undefined && isAmbiguousSlashDate(dateCell);
+  const ambiguousDate = dateCell !== undefined && dateOrderMatters(dateCell, ctx.dateOrder);
   const refuse = (reason: string): RowResult<DonorImportValues> => ({ ok: false, reason, ambiguousDate });
 
   const phone = phoneOf(row);
@@ -168,11 +193,11 @@ export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorIm
 
   const typeText = cellOrDefault(row, ctx, 'contributor_type');
   const contributorType = typeText === undefined ? '' : matchOption(CONTRIBUTOR_TYPE_OPTIONS, typeText);
-  if (contributorType === null) return refuse(ROW_REASONS.contributorType(typeText!));
+  if (contributorType === null) return refuse(ROW_REASONS.contributorType);
 
   const eligibilityText = cellOrDefault(row, ctx, 'eligibility');
   const eligibility = eligibilityText === undefined ? 'un' : matchOption(ELIGIBILITY_OPTIONS, eligibilityText);
-  if (eligibility === null) return refuse(ROW_REASONS.eligibility(eligibilityText!));
+  if (eligibility === null) return refuse(ROW_REASONS.eligibility);
 
   let country = DEFAULT_COUNTRY;
   const countryText = cellOrDefault(row, ctx, 'country');
@@ -188,7 +213,7 @@ export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorIm
   const stateCell = cell(row, 'state');
   if (stateCell !== undefined && country === DEFAULT_COUNTRY) {
     state = matchOption(US_STATE_OPTIONS, stateCell);
-    if (state === null) return refuse(ROW_REASONS.state(stateCell));
+    if (state === null) return refuse(ROW_REASONS.state);
   }
 
   const zipCell = cell(row, 'zip');
@@ -235,8 +260,9 @@ export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorIm
  * checks only.
  */
 export function readPaymentRow(row: MappedRow, ctx: RowContext): RowResult<PaymentImportValues> {
+  if (row[EXTRA_CELLS]) return { ok: false, reason: ROW_REASONS.extraCells, ambiguousDate: false };
   const dateCell = cell(row, 'paying_date');
-  const ambiguousDate = dateCell !== undefined && isAmbiguousSlashDate(dateCell);
+  const ambiguousDate = dateCell !== undefined && dateOrderMatters(dateCell, ctx.dateOrder);
   const refuse = (reason: string): RowResult<PaymentImportValues> => ({ ok: false, reason, ambiguousDate });
 
   const phone = phoneOf(row);
@@ -264,7 +290,7 @@ export function readPaymentRow(row: MappedRow, ctx: RowContext): RowResult<Payme
 
   const methodText = cellOrDefault(row, ctx, 'payment_method');
   const method = methodText === undefined ? undefined : matchOption(PAYMENT_METHOD_OPTIONS, methodText);
-  if (method === null) return refuse(ROW_REASONS.paymentMethod(methodText!));
+  if (method === null) return refuse(ROW_REASONS.paymentMethod);
 
   const payment = {
     donor_email: donorEmail,

@@ -1,4 +1,14 @@
-import { csvCell, DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS, templateColumns, templateCsv, templateExampleRow } from './templates';
+import { isoDay } from '../validation/donors';
+import { mappedRow, readDonorRow } from './rows';
+import {
+  csvCell,
+  DONOR_TEMPLATE_COLUMNS,
+  PAYMENT_TEMPLATE_COLUMNS,
+  templateColumns,
+  templateCsv,
+  templateExampleDate,
+  templateExampleRow,
+} from './templates';
 
 describe('import templates', () => {
   it("have SPEC §3's columns, in order, with one example row each", () => {
@@ -21,6 +31,34 @@ describe('import templates', () => {
     expect(example).toContain('Individual Contributor');
     expect(end).toBe('');
     expect(templateCsv('payment').slice(1).split('\r\n')[0]).toBe('donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone');
+  });
+
+  it("the payment example's date is not in the future: today, in the campaign's cycle when it can be", () => {
+    const payingDate = (row: readonly string[]) => row[PAYMENT_TEMPLATE_COLUMNS.indexOf('paying_date')];
+    expect(payingDate(templateExampleRow('payment'))! <= isoDay(new Date())).toBe(true);
+    expect(payingDate(templateExampleRow('payment', { today: '2026-11-28' }))).toBe('2026-11-28');
+    expect(templateCsv('payment', { today: '2026-11-28' }).split('\r\n')[1]).toBe('maryjane@example.org,2026-11-28,,$250.00,Check,(212) 555-0142');
+    const cycle = { start: '2026-01-01', end: '2029-12-31' };
+    expect(templateExampleDate('payment', { today: '2026-11-28', cycle })).toBe('2026-11-28');
+    // The cycle is over: its last day.
+    expect(templateExampleDate('payment', { today: '2030-02-01', cycle })).toBe('2029-12-31');
+    // Not started yet: a commitment may be dated on its first day, a payment not (it would be in the future).
+    expect(templateExampleDate('donor', { today: '2025-06-01', cycle })).toBe('2026-01-01');
+    expect(templateExampleDate('payment', { today: '2025-06-01', cycle })).toBe('2025-06-01');
+    const commitmentDate = templateExampleRow('donor', { today: '2030-02-01', cycle })[DONOR_TEMPLATE_COLUMNS.indexOf('commitment_date')];
+    expect(commitmentDate).toBe('2029-12-31');
+  });
+
+  it("the e-mail column's instructions say what a donor without e-mail or phone is, and such a donor reads", () => {
+    const email = templateColumns('donor').find((c) => c.name === 'donor_email')!;
+    expect(email.accepts).not.toMatch(/needs an e-mail or a phone/);
+    expect(email.accepts).toMatch(/neither .* is recognised by name and ZIP/);
+    const headers = [...DONOR_TEMPLATE_COLUMNS];
+    const cells = [...templateExampleRow('donor', { today: '2029-03-01' })];
+    cells[headers.indexOf('donor_email')] = '';
+    cells[headers.indexOf('donor_phone')] = '';
+    const row = readDonorRow(mappedRow(headers, Object.fromEntries(headers.map((h) => [h, h])), cells), { dateOrder: 'mdy', today: '2029-03-01', defaults: {} });
+    expect(row).toMatchObject({ ok: true, values: { donor: { donor_email: null, donor_phone: null, zip: '10023' } } });
   });
 
   it('neutralises formula-like cells and escapes quotes', () => {

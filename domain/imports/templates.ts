@@ -1,9 +1,11 @@
 /**
  * The bulk-upload templates (SPEC §3): the donor and the payment template, their columns in SPEC
  * order, one example row, and what each column accepts (the Instructions sheet of the XLSX and the
- * upload dialog read the same list). Cells a spreadsheet would run as a formula are neutralised in
- * every CSV we write. Pure: no React, no Node.
+ * upload dialog read the same list). The example row passes as it is: its date is not in the future
+ * and, given the campaign's cycle, inside it. Cells a spreadsheet would run as a formula are
+ * neutralised in every CSV we write. Pure: no React, no Node.
  */
+import { isoDay } from '../validation/donors';
 import {
   CONTRIBUTOR_TYPE_OPTIONS,
   ELIGIBILITY_OPTIONS,
@@ -56,7 +58,11 @@ const AMOUNT = 'An amount in dollars, e.g. 250 or $1,250.00.';
 const DONOR_COLUMNS: Record<(typeof DONOR_TEMPLATE_COLUMNS)[number], TemplateColumn> = {
   name: { name: 'name', required: true, accepts: "The donor's full name: letters, spaces, apostrophes, hyphens and periods." },
   donor_phone: { name: 'donor_phone', required: false, accepts: 'A phone number; US numbers without +1 are fine, donors abroad with their country code.' },
-  donor_email: { name: 'donor_email', required: false, accepts: 'An e-mail address. A donor needs an e-mail or a phone.' },
+  donor_email: {
+    name: 'donor_email',
+    required: false,
+    accepts: 'An e-mail address. A donor is recognised by e-mail or phone; one with neither (both may be empty) is recognised by name and ZIP.',
+  },
   contributor_type: { name: 'contributor_type', required: true, accepts: 'One of the contributor types (the label or the value).', options: CONTRIBUTOR_TYPE_OPTIONS },
   employer: { name: 'employer', required: false, accepts: 'Text.' },
   occupation: { name: 'occupation', required: false, accepts: 'Text.' },
@@ -81,10 +87,33 @@ const PAYMENT_COLUMNS: Record<(typeof PAYMENT_TEMPLATE_COLUMNS)[number], Templat
   donor_phone: { name: 'donor_phone', required: false, accepts: "The donor's phone, used when there is no e-mail." },
 };
 
-const EXAMPLES: Record<ImportType, readonly string[]> = {
-  donor: ['Mary-Jane O\'Brien', '(212) 555-0142', 'maryjane@example.org', 'Individual Contributor', 'Acme Corp', 'Engineer', 'New York', '10023', 'New York', '4B', '245 West 72nd Street', 'Council District 6', '2029-03-01', '$500.00', 'Undetermined', ''],
-  payment: ['maryjane@example.org', '2029-03-15', '', '$250.00', 'Check', '(212) 555-0142'],
-};
+/** What the example row's date depends on. */
+export interface TemplateExampleFacts {
+  /** 'YYYY-MM-DD': the server's day (default: this device's clock, UTC). */
+  today?: string;
+  /** The campaign's election cycle ('YYYY-MM-DD' bounds), when it has one. */
+  cycle?: { start: string; end: string } | null;
+}
+
+/**
+ * The example row's date: today, kept inside the campaign's cycle — its last day once it is over;
+ * its first day before it starts for a commitment (which may be in the future), not for a payment
+ * (which may not: no payment date can pass then, and today is the one "Record anyway" accepts).
+ */
+export function templateExampleDate(type: ImportType, facts: TemplateExampleFacts = {}): string {
+  const today = facts.today ?? isoDay(new Date());
+  const cycle = facts.cycle;
+  if (!cycle) return today;
+  if (today > cycle.end) return cycle.end;
+  if (today < cycle.start && type === 'donor') return cycle.start;
+  return today;
+}
+
+function examples(type: ImportType, date: string): readonly string[] {
+  return type === 'donor'
+    ? ["Mary-Jane O'Brien", '(212) 555-0142', 'maryjane@example.org', 'Individual Contributor', 'Acme Corp', 'Engineer', 'New York', '10023', 'New York', '4B', '245 West 72nd Street', 'Council District 6', date, '$500.00', 'Undetermined', '']
+    : ['maryjane@example.org', date, '', '$250.00', 'Check', '(212) 555-0142'];
+}
 
 export function templateColumnNames(type: ImportType): readonly string[] {
   return type === 'donor' ? DONOR_TEMPLATE_COLUMNS : PAYMENT_TEMPLATE_COLUMNS;
@@ -94,8 +123,9 @@ export function templateColumns(type: ImportType): TemplateColumn[] {
   return type === 'donor' ? DONOR_TEMPLATE_COLUMNS.map((c) => DONOR_COLUMNS[c]) : PAYMENT_TEMPLATE_COLUMNS.map((c) => PAYMENT_COLUMNS[c]);
 }
 
-export function templateExampleRow(type: ImportType): readonly string[] {
-  return EXAMPLES[type];
+/** The example row, in the template's column order; its date from `facts` (templateExampleDate). */
+export function templateExampleRow(type: ImportType, facts: TemplateExampleFacts = {}): readonly string[] {
+  return examples(type, templateExampleDate(type, facts));
 }
 
 export function templateFileName(type: ImportType, format: TemplateFormat): string {
@@ -112,8 +142,8 @@ export function csvCell(value: string): string {
 }
 
 /** The CSV template: a BOM (Excel reads UTF-8 then), the header and the example row, CRLF. */
-export function templateCsv(type: ImportType): string {
-  const lines = [templateColumnNames(type), templateExampleRow(type)].map((row) => row.map(csvCell).join(','));
+export function templateCsv(type: ImportType, facts: TemplateExampleFacts = {}): string {
+  const lines = [templateColumnNames(type), templateExampleRow(type, facts)].map((row) => row.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

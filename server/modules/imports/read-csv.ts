@@ -1,8 +1,10 @@
 /**
  * CSV, streamed: the encoding (a UTF-8 or UTF-16 BOM; else UTF-8 when the first 64 KB decode as
  * UTF-8, else Windows-1252, as Excel writes on Windows), the delimiter (',' ';' or tab, whichever the
- * first line uses most outside quotes), any line ending, quoted fields (with delimiters, quotes and
- * line breaks inside), short rows padded. csv-parse does the parsing; the file is never read whole.
+ * first line uses most outside quotes), any line ending on every line (CRLF, LF, CR, mixed: a template
+ * saved with CRLF and rows appended with LF), quoted fields (with delimiters, quotes and line breaks
+ * inside). csv-parse does the parsing; the file is never read whole. Rows may have fewer or more cells
+ * than the header: read-table.ts pads the short ones and keeps what a long one holds past the header.
  */
 import { parse } from 'csv-parse';
 import { createReadStream } from 'node:fs';
@@ -12,6 +14,13 @@ import { ImportFileError } from './file-errors';
 import type { RawRow, RawTable } from './table-types';
 
 const SAMPLE = 64 * 1024;
+
+/**
+ * Every line end ends a record, whatever the first line used (csv-parse would otherwise take its
+ * delimiter from the first line alone, and read the other lines' ends as text inside a cell). CRLF
+ * first: csv-parse tries them in order, and waits for the next chunk when a CR ends the current one.
+ */
+const RECORD_DELIMITERS = ['\r\n', '\n', '\r'];
 
 interface Detected {
   encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -75,7 +84,7 @@ export async function readCsv(path: string): Promise<RawTable> {
   const detected = detectEncoding(await sample(path));
   const delimiter = detectDelimiter(detected.text);
   const source = createReadStream(path, { start: detected.skip });
-  const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, info: true, bom: false });
+  const parser = parse({ delimiter, record_delimiter: RECORD_DELIMITERS, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, info: true, bom: false });
   // Errors reach the reader through its iterator; once it has stopped reading, later ones have no one to tell.
   parser.on('error', () => undefined);
   const decoding = decoder(detected.decoderLabel);

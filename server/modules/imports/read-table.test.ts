@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestMapping } from '../../../domain/imports/columns';
-import { mappedRow, readDonorRow, readPaymentRow } from '../../../domain/imports/rows';
+import { mappedRow, readDonorRow, readPaymentRow, ROW_REASONS } from '../../../domain/imports/rows';
 import { xlsxOf, zipOf } from '../../../tests/fixtures/imports/zip';
 import { ImportFileError } from './file-errors';
 import { readXlsxInThread } from './read-xlsx-thread';
@@ -88,6 +88,62 @@ describe('CSV', () => {
       ['Ann Lee', 'ann@example.org', ''],
       ['Bo, Jr.', 'bo@example.org', 'Albany'],
     ]);
+  });
+
+  it('every line end ends a row: the CRLF template with rows appended with LF and a last one ended by CR reads as its 10 rows', async () => {
+    const { headers, rows } = await readAll(fixture('donors-mixed-line-ends.csv'), 'donors.csv');
+    expect(headers).toHaveLength(16);
+    expect(rows.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(rows.map((r) => r.cells[0])).toEqual(["Mary-Jane O'Brien", 'Ann Lee', 'Bo Chen', 'Cy Diaz', 'Di Evans', 'Ed Fox', 'Flo Green', 'Gus Hill', 'Hana Ito', 'Ivo Jones']);
+    expect(rows.every((r) => r.cells.length === 16)).toBe(true);
+    // A line break inside quotes stays in its cell.
+    expect(rows[3]!.cells[10]).toBe('12 Oak Street\nRear building');
+    const { mapping } = suggestMapping('donor', headers, null);
+    expect(rows.map((r) => readDonorRow(mappedRow(headers, mapping, r.cells), CTX).ok)).toEqual(Array(10).fill(true));
+  });
+
+  it('a CRLF split between two chunks of the stream is one line end', async () => {
+    const path = join(dir, 'chunked.csv');
+    let text = 'name,donor_email\r\n';
+    for (let i = 0; text.length < 65_000; i++) text += `Donor ${i},d${i}@example.org\r\n`;
+    const count = text.split('\r\n').length - 2;
+    // The stream reads 64 KB at a time: this row's CR is the last character of the first chunk.
+    text += `Pad,${'x'.repeat(65_536 - 1 - text.length - 'Pad,'.length)}\r\nLast,last@example.org\r\n`;
+    expect(text.indexOf('\r\nLast')).toBe(65_535);
+    await writeFile(path, text);
+    const { rows } = await readAll(path, 'chunked.csv');
+    expect(rows).toHaveLength(count + 2);
+    expect(rows.at(-1)).toEqual({ rowNumber: count + 3, cells: ['Last', 'last@example.org'] });
+  });
+
+  it('a row with values past the header is refused with its reason, not read with them dropped; blank extra cells are fine', async () => {
+    const path = join(dir, 'extra.csv');
+    await writeFile(
+      path,
+      [
+        'name,donor_email,contributor_type',
+        'Ann Lee,ann@example.org,Individual,,',
+        // An unquoted comma: every value after it one column to the right.
+        'Lee, Ann,ann.lee@example.org,Individual',
+        // A stray quote runs the next two lines into a cell past the header.
+        'Bo Chen,bo@example.org,Individual,"note',
+        'Cy Diaz,cy@example.org,Individual',
+        'Di Evans,di@example.org,Individual"',
+        'Ed Fox,ed@example.org,Individual',
+      ].join('\n'),
+    );
+    const { headers, rows } = await readAll(path, 'extra.csv');
+    expect(rows.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5]);
+    expect(rows[0]!.cells).toEqual(['Ann Lee', 'ann@example.org', 'Individual']);
+    expect(rows[1]!.cells).toEqual(['Lee', ' Ann', 'ann.lee@example.org', 'Individual']);
+    expect(rows[2]!.cells[3]).toBe('note\nCy Diaz,cy@example.org,Individual\nDi Evans,di@example.org,Individual');
+    const mapping = { name: 'name', donor_email: 'donor_email', contributor_type: 'contributor_type' };
+    const reasons = rows.map((r) => {
+      const result = readDonorRow(mappedRow(headers, mapping, r.cells), CTX);
+      return result.ok ? 'ok' : result.reason;
+    });
+    expect(reasons).toEqual(['ok', ROW_REASONS.extraCells, ROW_REASONS.extraCells, 'ok']);
+    expect(ROW_REASONS.extraCells).toMatch(/^The row has more cells than the header row has columns: put quotes around a value that contains the separator/);
   });
 
   it('the preview stops after the first rows', async () => {

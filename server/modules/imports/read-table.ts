@@ -1,9 +1,10 @@
 /**
  * The one way to read an import file: what it is (sniff-file.ts), its header row (the first row
  * that is not blank; blank headers become 'Column N'; two equal headers are refused), then its data
- * rows as text cells aligned with the headers, streamed and bounded (UPLOAD_LIMITS: rows, columns,
- * cell length). Blank rows are skipped but keep their number. A file with a header and no data is
- * refused when opened.
+ * rows as text cells aligned with the headers (a row with more non-blank cells than headers keeps
+ * them, for the row reader to refuse: see TableRow), streamed and bounded (UPLOAD_LIMITS: rows,
+ * columns, cell length). Blank rows are skipped but keep their number. A file with a header and no
+ * data is refused when opened.
  */
 import { UPLOAD_LIMITS } from '../../../domain/imports/api-contract';
 import { ImportFileError } from './file-errors';
@@ -17,7 +18,13 @@ export type { TableInfo } from './table-types';
 export interface TableRow {
   /** 1-based record number in the file; the header row is 1 when it is the first. */
   rowNumber: number;
-  /** Aligned with the headers; missing cells ''. */
+  /**
+   * Aligned with the headers; missing cells ''. A row with more cells than there are headers keeps
+   * them all when one past the last header is not blank (an unquoted separator, a stray quote, a
+   * value typed beside the table): mappedRow (domain/imports/rows.ts) sees it and the row is refused
+   * with its reason, never read with its values dropped or shifted. Blank extra cells (trailing
+   * separators) are dropped.
+   */
   cells: string[];
 }
 
@@ -79,7 +86,11 @@ export async function openTable(path: string, fileName: string, options: { sheet
       }
     }
     if (!first) throw new ImportFileError('IMPORT_FILE_HEADER_ONLY');
-    const align = (cells: string[]) => headers.map((_, i) => cells[i] ?? '');
+    const align = (cells: string[]) => {
+      const aligned = headers.map((_, i) => cells[i] ?? '');
+      const past = cells.slice(headers.length);
+      return past.some((c) => c.trim() !== '') ? [...aligned, ...past] : aligned;
+    };
     const firstRow = first;
 
     async function* rows(): AsyncGenerator<TableRow> {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
-import { campaignIdField } from '../../../domain/validation/donors';
+import { campaignIdField, isoDay } from '../../../domain/validation/donors';
 import { formatCents } from '../../../domain/money';
 import { IMPORT_TEMPLATE_PATH, IMPORT_TYPES, TEMPLATE_FORMATS, templateCsv, templateFileName, type ImportType, type TemplateFormat } from '../../../domain/imports/templates';
 import { currentCampaign } from '../../plugins/access';
@@ -35,9 +35,10 @@ export async function importTemplateRoutes(app: FastifyInstance): Promise<void> 
     const type = params.type as ImportType;
     const format = params.format as TemplateFormat;
     reply.header('content-disposition', attachmentDisposition(templateFileName(type, format))).header('cache-control', 'private, no-store');
-    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(templateCsv(type));
     const campaign = await readBookCampaign(app, currentCampaign(request).id);
-    const body = await templateWorkbook(type, { campaignName: campaign.campaignName, limitText: limitText(campaign) });
+    const example = { today: isoDay(app.clock.now()), cycle: campaign.cycle };
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(templateCsv(type, example));
+    const body = await templateWorkbook(type, { campaignName: campaign.campaignName, limitText: limitText(campaign), example });
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
   });
 }

@@ -4,12 +4,14 @@
  * and this campaign's limit). Small and fixed: built in memory with exceljs.
  */
 import ExcelJS from 'exceljs';
-import { templateColumns, templateExampleRow, type ImportType } from '../../../domain/imports/templates';
+import { templateColumns, templateExampleRow, type ImportType, type TemplateExampleFacts } from '../../../domain/imports/templates';
 
 export interface TemplateCampaignFacts {
   campaignName: string;
   /** e.g. '$2,100.00 per contributor for the 2029 cycle (NYC CFB, participant, Mayor)'. */
   limitText: string;
+  /** Today and the cycle: the example row's date passes as it is. */
+  example?: TemplateExampleFacts;
 }
 
 const DATA_ROWS_WITH_DROPDOWNS = 5_000;
@@ -32,7 +34,7 @@ export async function templateWorkbook(type: ImportType, facts: TemplateCampaign
   const data = book.addWorksheet(type === 'donor' ? 'Donors' : 'Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
   data.columns = columns.map((c) => ({ header: c.name, key: c.name, width: Math.max(14, c.name.length + 4) }));
   data.getRow(1).font = { bold: true };
-  data.addRow([...templateExampleRow(type)]);
+  data.addRow([...templateExampleRow(type, facts.example)]);
   // ZIP codes, phones and dates stay text: a spreadsheet must not turn 02134 into 2134.
   for (const c of columns) {
     if (['zip', 'donor_phone'].includes(c.name)) data.getColumn(c.name).numFmt = '@';

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTemplateUrl } from '../../../domain/imports/templates';
 import { get } from '../../test/auth-helpers';
+import { importRows, uploadAndValidate } from '../../test/import-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 
@@ -29,6 +30,16 @@ describe('import templates', () => {
     expect(example).toContain('maryjane@example.org');
     const payment = await get(t, importTemplateUrl(campaignId, 'payment', 'csv'), owner.token);
     expect(payment.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone');
+  });
+
+  it('reads both templates as downloaded: the donor example is valid, then the payment example pays that donor', async () => {
+    const donors = await get(t, importTemplateUrl(campaignId, 'donor', 'csv'), owner.token);
+    const donorReview = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'donor-template.csv', donors.body);
+    expect(donorReview.rows.map((r) => [r.outcome, r.reason])).toEqual([['valid', null]]);
+    await importRows(t, owner.token, campaignId, donorReview.id);
+    const payments = await get(t, importTemplateUrl(campaignId, 'payment', 'xlsx'), owner.token);
+    const paymentReview = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payment-template.xlsx', payments.rawPayload);
+    expect(paymentReview.rows.map((r) => [r.outcome, r.reason])).toEqual([['valid', null]]);
   });
 
   it("XLSX: the columns, the example, dropdowns for the enumerations, and Instructions with the campaign's limit", async () => {
