@@ -21,7 +21,7 @@ import { ImportFileError } from './file-errors';
 import { importUpload } from './import-upload';
 import { copyToLocal } from './upload-file';
 import { jobReporter } from './upload-progress';
-import { findUploadForJob, moveUpload, runningUploadIds } from './upload-repository';
+import { deleteUploadRows, findUploadForJob, moveUpload, runningUploadIds } from './upload-repository';
 import { validateUpload } from './validate-upload';
 
 const RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, backoff: true };
@@ -29,9 +29,11 @@ export const UNEXPECTED_FAILURE = 'The upload stopped on an unexpected error and
 
 const uploadLockKey = (uploadId: string) => `upload:${uploadId}`;
 
-async function failUpload(app: FastifyInstance, uploadId: string, message: string, reporter?: ReturnType<typeof jobReporter>) {
+async function failUpload(app: FastifyInstance, uploadId: string, message: string, reporter?: ReturnType<typeof jobReporter>, stage: 'validating' | 'importing' = 'importing') {
   const now = app.clock.now();
   const moved = await moveUpload(app.db, uploadId, ['validating', 'importing'], { status: 'failed', message, finishedAt: now }, now);
+  // A validation that failed leaves no rows to review (its counts stay 0); an import keeps its rows.
+  if (moved && stage === 'validating') await deleteUploadRows(app.db, uploadId);
   if (moved) reporter?.finish('failed', message);
 }
 
@@ -57,16 +59,16 @@ export async function runUpload(app: FastifyInstance, uploadId: string, attempt:
     } catch (error) {
       if (error instanceof ImportFileError) {
         const where = typeof (error as { rowNumber?: unknown }).rowNumber === 'number' ? ` (row ${(error as { rowNumber: number }).rowNumber})` : '';
-        await failUpload(app, uploadId, `${error.message}${where}`, reporter);
+        await failUpload(app, uploadId, `${error.message}${where}`, reporter, upload.status);
         return;
       }
       if ((error as { code?: unknown }).code === 'NOT_FOUND') {
-        await failUpload(app, uploadId, ERROR_MESSAGES.UPLOAD_FILE_MISSING, reporter);
+        await failUpload(app, uploadId, ERROR_MESSAGES.UPLOAD_FILE_MISSING, reporter, upload.status);
         return;
       }
       if (attempt > RETRY.limit) {
         app.log.error({ err: error, uploadId }, 'upload failed; no attempts left');
-        await failUpload(app, uploadId, UNEXPECTED_FAILURE, reporter);
+        await failUpload(app, uploadId, UNEXPECTED_FAILURE, reporter, upload.status);
         return;
       }
       throw error;

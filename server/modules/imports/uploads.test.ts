@@ -174,6 +174,17 @@ describe('bulk upload of donors', () => {
     expect((await t.app.inject({ method: 'PUT', url: localPath(signed.url).replace(/\.([A-Za-z0-9_-])([A-Za-z0-9_-]{42})$/, (_, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}`), headers: signed.headers, payload: 'x' })).statusCode).toBe(403);
   });
 
+  it('a file that fails part-way through validation leaves no rows to review, only its reason', async () => {
+    const { t, owner, campaignId } = b;
+    const lines = Array.from({ length: 2_100 }, (_, i) => `Partway Donor ${i},,partway${i}@example.org,Individual,,,,,,,,,,,,`);
+    lines.push(`Too Long,,too-long@example.org,Individual,${'x'.repeat(10_001)},,,,,,,,,,,`);
+    const failed = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'partway.csv', donorsCsv(lines));
+    expect(failed.status).toBe('failed');
+    expect(failed.message).toMatch(/10,000 characters \(row 2102\)/);
+    expect(failed.rows).toEqual([]);
+    expect(await t.db.select().from(uploadRows).where(eq(uploadRows.uploadId, failed.id))).toHaveLength(0);
+  });
+
   it("tenancy: another campaign's uploads, files and signed URLs are out of reach", async () => {
     const { t, owner, outsider, campaignId, otherCampaignId } = b;
     const review = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'private.csv', donorsCsv(['Private Person,,private@example.org,Individual,,,,,,,,,,,,']));
