@@ -98,7 +98,7 @@ export const reportListQuerySchema = object({
   sort: string()
     .typeError(M.SORT_INVALID)
     .transform((value: unknown) => (value === '' ? undefined : value))
-    .oneOf([...REPORT_LIST_SORTS, ...REPORT_LIST_SORTS.map((s) => `-${s}`)], M.SORT_INVALID)
+    .oneOf([...REPORT_LIST_SORTS, ...REPORT_LIST_SORTS.map((s) => `-${s}`)], `Sort must be one of: ${REPORT_LIST_SORTS.join(', ')} (prefix - for descending)`)
     .default('-created_at'),
   format: optionalEnumQuery(REPORT_FORMATS),
   status: optionalEnumQuery(REPORT_STATUSES),

@@ -88,6 +88,7 @@ export const DONOR_VALIDATION_MESSAGES = {
   PAGE_INVALID: 'Page must be a whole number from 1',
   LIMIT_INVALID: 'Limit must be a whole number from 1 to 500',
   SEARCH_TOO_LONG: 'Search should be at most 100 characters',
+  SEARCH_NOT_TEXT: 'Search should be text',
   SORT_INVALID: 'Unknown sort',
   END_BEFORE_START: 'End date cannot be before the start date',
   FILTER_INVALID: 'Unknown filter value',
@@ -184,7 +185,7 @@ export const limitField = number()
   .max(LIST_MAX_LIMIT, M.LIMIT_INVALID)
   .default(LIST_DEFAULT_LIMIT);
 /** Query: free-text search, trimmed, at most 100 characters ('' = no search). */
-export const searchField = string().typeError(M.SEARCH_TOO_LONG).optional().trim().max(SEARCH_MAX_LENGTH, M.SEARCH_TOO_LONG);
+export const searchField = string().typeError(M.SEARCH_NOT_TEXT).optional().trim().max(SEARCH_MAX_LENGTH, M.SEARCH_TOO_LONG);
 
 /** Query: 'field' (ascending) or '-field' (descending), one of `allowed`; `fallback` when absent. */
 export function sortField<F extends string>(allowed: readonly F[], fallback: F | `-${F}`) {

@@ -191,29 +191,26 @@ async function refreshMatches(app: FastifyInstance, campaignId: string): Promise
   }
 }
 
+/** What an upload's record says of its rows, from their outcomes now. */
+function countsOf(summary: Awaited<ReturnType<typeof rowSummary>>, errorKey: string | null) {
+  return {
+    importedRows: summary.imported,
+    validRows: summary.valid,
+    rejectedRows: summary.rejected,
+    duplicateRows: summary.duplicates,
+    reasons: summary.reasons,
+    errorKey,
+    progressDone: summary.imported,
+  };
+}
+
 /** Counts, the error report and the final status once no row is left 'valid'. */
 async function finishImport(app: FastifyInstance, upload: UploadRecord, reporter: JobReporter): Promise<void> {
   const summary = await rowSummary(app.db, upload.id);
   const errorKey = await writeErrorReport(app, upload, upload.headers);
   const status = summary.rejected + summary.duplicates > 0 ? 'completed_with_errors' : 'completed';
   const now = app.clock.now();
-  const moved = await moveUpload(
-    app.db,
-    upload.id,
-    ['importing'],
-    {
-      status,
-      importedRows: summary.imported,
-      validRows: summary.valid,
-      rejectedRows: summary.rejected,
-      duplicateRows: summary.duplicates,
-      reasons: summary.reasons,
-      errorKey,
-      progressDone: summary.imported,
-      finishedAt: now,
-    },
-    now,
-  );
+  const moved = await moveUpload(app.db, upload.id, ['importing'], { status, ...countsOf(summary, errorKey), finishedAt: now }, now);
   if (moved) {
     app.log.info({ uploadId: upload.id, campaignId: upload.campaignId, imported: summary.imported, rejected: summary.rejected, duplicates: summary.duplicates }, 'upload imported');
     reporter.finish(status);
@@ -232,18 +229,5 @@ async function finishImport(app: FastifyInstance, upload: UploadRecord, reporter
 async function settleCancelled(app: FastifyInstance, upload: UploadRecord, written?: string | null): Promise<void> {
   const summary = await rowSummary(app.db, upload.id);
   const errorKey = written === undefined ? await writeErrorReport(app, upload, upload.headers) : written;
-  await updateUpload(
-    app.db,
-    upload.id,
-    {
-      importedRows: summary.imported,
-      validRows: summary.valid,
-      rejectedRows: summary.rejected,
-      duplicateRows: summary.duplicates,
-      reasons: summary.reasons,
-      errorKey,
-      progressDone: summary.imported,
-    },
-    app.clock.now(),
-  );
+  await updateUpload(app.db, upload.id, countsOf(summary, errorKey), app.clock.now());
 }
