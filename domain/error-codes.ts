@@ -114,6 +114,7 @@ export const ERROR_MESSAGES = {
   UPLOAD_LINK_INVALID: 'This upload link is not valid or has expired',
   UPLOAD_MAPPING_INCOMPLETE: 'Map a column (or choose a value) for every required field',
   UPLOAD_MAPPING_INVALID: 'The column mapping names a field that does not exist or uses one twice',
+  UPLOAD_DEFAULT_INVALID: 'A value chosen for every row is not one of that field\'s choices',
   UPLOAD_NOT_READY: 'This upload is not ready for that: wait for validation to finish',
   UPLOAD_FINISHED: 'This upload has already finished',
   UPLOAD_ALREADY_IMPORTED: 'This file was already imported in this campaign (see Bulk History): importing it again would record its rows twice',

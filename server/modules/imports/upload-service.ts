@@ -20,6 +20,7 @@ import {
 } from '../../../domain/imports/api-contract';
 import { headerSignature, suggestMapping } from '../../../domain/imports/columns';
 import { importFields, missingRequiredFields } from '../../../domain/imports/fields';
+import { matchOption } from '../../../domain/imports/normalize';
 import type { ImportType } from '../../../domain/imports/templates';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
@@ -144,7 +145,7 @@ function checkMapping(type: ImportType, mapping: Record<string, string>, default
   if (used.some((f) => !names.has(f)) || new Set(used).size !== used.length) throw fail(422, 'UPLOAD_MAPPING_INVALID');
   for (const [field, value] of Object.entries(defaults)) {
     const spec = fields.find((f) => f.name === field);
-    if (!spec?.defaultable || !spec.defaultable.some((o) => o.value === value)) throw fail(422, 'UPLOAD_MAPPING_INVALID', { field });
+    if (!spec?.defaultable || !spec.defaultable.some((o) => o.value === value)) throw fail(422, 'UPLOAD_DEFAULT_INVALID', { field });
   }
   const missing = missingRequiredFields(type, used, defaults);
   if (missing.length > 0) throw fail(422, 'UPLOAD_MAPPING_INCOMPLETE', { missing });
@@ -153,7 +154,16 @@ function checkMapping(type: ImportType, mapping: Record<string, string>, default
 export async function createUpload(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: BulkUploadRequest): Promise<UploadRow> {
   const type = body.type;
   const options: UploadOptions = { ...(body.options ?? {}) };
-  const defaults = Object.fromEntries(Object.entries(options.defaults ?? {}).filter(([field]) => !Object.values(body.mapping).includes(field)));
+  // A value for every row, by value or label ("Individual Contributor"), as cells are read.
+  const fields = importFields(type);
+  const defaults = Object.fromEntries(
+    Object.entries(options.defaults ?? {})
+      .filter(([field]) => !Object.values(body.mapping).includes(field))
+      .map(([field, value]) => {
+        const choices = fields.find((f) => f.name === field)?.defaultable;
+        return [field, (choices && typeof value === 'string' && matchOption(choices, value)) || value];
+      }),
+  );
   options.defaults = defaults;
   const info = await uploadedFile(app, ctx.id, body.file_key);
   checkMapping(type, body.mapping, defaults);

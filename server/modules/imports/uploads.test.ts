@@ -185,6 +185,19 @@ describe('bulk upload of donors', () => {
     expect(await t.db.select().from(uploadRows).where(eq(uploadRows.uploadId, failed.id))).toHaveLength(0);
   });
 
+  it('a value for every row may be given by its label; one that is no choice of its field says so', async () => {
+    const { t, owner, campaignId } = b;
+    const csv = 'name,donor_email\r\nLabel Default,label.default@example.org\r\n';
+    const body = (key: string, value: string) => ({ campaign_id: campaignId, type: 'donor', file_key: key, file_name: 'labels.csv', mapping: { name: 'name', donor_email: 'donor_email' }, options: { defaults: { contributor_type: value } } });
+    const wrong = await post(t, UPLOAD_PATHS.bulkUpload, body(await sendFile(t, owner.token, campaignId, 'labels.csv', csv), 'alien'), owner.token);
+    expect([wrong.statusCode, wrong.json().code]).toEqual([422, 'UPLOAD_DEFAULT_INVALID']);
+    const right = await post(t, UPLOAD_PATHS.bulkUpload, body(await sendFile(t, owner.token, campaignId, 'labels.csv', csv), 'Individual Contributor'), owner.token);
+    expect(right.statusCode, right.body).toBe(201);
+    await t.app.jobs.settled();
+    const review = await detail(t, owner.token, campaignId, right.json().data.id as string);
+    expect(review.counts.valid).toBe(1);
+  });
+
   it("tenancy: another campaign's uploads, files and signed URLs are out of reach", async () => {
     const { t, owner, outsider, campaignId, otherCampaignId } = b;
     const review = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'private.csv', donorsCsv(['Private Person,,private@example.org,Individual,,,,,,,,,,,,']));

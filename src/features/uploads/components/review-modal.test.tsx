@@ -88,7 +88,8 @@ describe('/bulk-history?upload=<id> review', () => {
     const { dialog } = await openReview();
     const group = within(dialog).getByRole('group', { name: 'Dates like 03/04/2029 mean:' });
     expect(within(group).getByRole('radio', { name: 'March 4 (MM/DD)' })).toBeChecked();
-    fakeApi.detail = uploadDetail({ status: 'validating', date_order_ambiguous: true, date_order: 'dmy', progress: { done: 1, total: null } });
+    // Read day-first, the file's dates are no longer ambiguous: the choice stays, so it can be undone.
+    fakeApi.detail = uploadDetail({ status: 'validating', date_order_ambiguous: false, date_order: 'dmy', progress: { done: 1, total: null } });
     await user.click(within(group).getByRole('radio', { name: '3 April (DD/MM)' }));
     await waitFor(() => expect(fakeApi.last('action')?.body).toEqual({ campaign_id: CAMPAIGN, upload_id: UPLOAD_ID, action: 'revalidate', date_order: 'dmy' }));
     await waitFor(() => expect(within(dialog).getByRole('radio', { name: '3 April (DD/MM)' })).toBeChecked());

@@ -126,7 +126,8 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
                 {t('uploads.review.sameFile', { file: upload.same_file_as.file_name, date: formatDate(upload.same_file_as.created_at) })}
               </p>
             )}
-            {upload.date_order_ambiguous && (
+            {/* Also once day-first was chosen: a file whose dates read only day-first is no longer "ambiguous", and the choice must stay reversible. */}
+            {(upload.date_order_ambiguous || upload.date_order === 'dmy') && (
               <DateOrderChoice
                 value={upload.date_order}
                 disabled={busy || !canWrite || (upload.status !== 'ready' && upload.status !== 'validated')}
