@@ -34,12 +34,12 @@ export interface DonorListFilter {
  * Name, e-mail, employer or phone contain the text (case-insensitively), or the phone contains its
  * digits ('(555) 123' finds 5551234567): one trigram-indexed column, donors.search_text.
  */
-export function donorSearchCondition(search: string | undefined): SQL | undefined {
+export function donorSearchCondition(search: string | undefined, column: SQL | typeof donors.searchText = donors.searchText): SQL | undefined {
   const text = search?.trim().toLowerCase();
   if (!text) return undefined;
-  const parts: SQL[] = [like(donors.searchText, `%${escapeLike(text)}%`)];
+  const parts: SQL[] = [like(column, `%${escapeLike(text)}%`)];
   const digits = text.replace(/\D/g, '');
-  if (digits.length >= 3 && digits !== text) parts.push(like(donors.searchText, `%${digits}%`));
+  if (digits.length >= 3 && digits !== text) parts.push(like(column, `%${digits}%`));
   return or(...parts);
 }
 

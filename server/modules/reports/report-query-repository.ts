@@ -116,8 +116,10 @@ const HISTORY_KINDS = [
 
 /** Every event with the running total given by its donor (donations less refunds, in date order), then filtered. */
 export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQL {
-  const search = filter.search?.trim();
-  const where = and([...dateRange(sql`h.date`, filter), search ? sql`h.donor_name ilike ${`%${escapeLike(search)}%`}` : undefined]);
+  // Search finds donors as the other reports do (name, e-mail, employer, phone); each keeps all its
+  // events, so its running total is whole. Dates only choose the rows shown.
+  const search = donorSearchCondition(filter.search, sql`d.search_text`) ?? sql`true`;
+  const where = and([...dateRange(sql`h.date`, filter)]);
   return sql`
     select * from (
       select e.event_id as row_id, e.donor_id::text as donor_id, d.name as donor_name, e.date::text as date,
@@ -128,6 +130,7 @@ export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQ
              (sum(case when e.kind in ('donation', 'refund') then e.amount_cents else 0 end)
                 over (partition by e.donor_id order by e.date, e.event_id rows between unbounded preceding and current row))::bigint as running_given_cents
       from (${historyEventsSql(campaignId)}) e join ${donors} d on d.id = e.donor_id
+      where ${search}
     ) h
     where ${where}`;
 }

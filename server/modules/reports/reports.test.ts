@@ -29,7 +29,7 @@ import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers
 import { addDonation, addDonor, customCampaign } from '../../test/donor-book-helpers';
 import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { campaigns, donors, reports } from '../../db/schema';
 import { recoverReports, runReport } from './report-job';
 
@@ -152,6 +152,12 @@ describe('reports', () => {
         last.set(String(r.donor_id), { date: String(r.date), running: Number(r.running_given_cents) });
       }
     }
+    // Search finds a donor by e-mail too, as the other reports do, with every event of theirs.
+    const all = (await data('donor_history')).rows;
+    const [someone] = await t.db.select({ id: donors.id, email: donors.donorEmail }).from(donors).where(and(eq(donors.campaignId, campaignId), isNotNull(donors.donorEmail))).limit(1);
+    const found = (await data('donor_history', `&search=${encodeURIComponent(someone!.email!)}`)).rows;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.map((r) => r.row_id)).toEqual(all.filter((r) => r.donor_id === someone!.id).map((r) => r.row_id));
   });
 
   it('writes each report as CSV, XLSX and PDF with the totals shown on screen', async () => {
