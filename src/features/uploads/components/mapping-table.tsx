@@ -43,7 +43,7 @@ export function MappingTable({ preview, mapping, onChange, defaults, onDefaultsC
             {preview.headers.map((header, index) => (
               <tr key={header}>
                 <th scope="row">{header}</th>
-                <td className={styles.muted}>
+                <td className={`${styles.muted} ${styles.samples}`}>
                   {preview.samples
                     .slice(0, 3)
                     .map((row) => row[index] ?? '')
