@@ -1,15 +1,14 @@
 /**
  * An upload's original file on this machine for the length of a job: copied from private storage
- * (local folder or S3) into a temporary folder, bounded by UPLOAD_LIMITS.maxBytes, hashed on the way
- * (SHA-256: the same file uploaded again is recognised). The readers need a path (an XLSX's zip
- * directory is at its end).
+ * (local folder or S3) into a temporary folder, bounded by UPLOAD_LIMITS.maxBytes. The readers need
+ * a path (an XLSX's zip directory is at its end). The same file uploaded again is recognised by its
+ * content as read, not its bytes (validate-upload.ts).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../../../domain/imports/api-contract';
@@ -17,7 +16,6 @@ import { byteLimit } from '../storage/private-storage';
 
 export interface LocalCopy {
   path: string;
-  sha256: string;
   size: number;
   /** Removes the copy. */
   dispose(): Promise<void>;
@@ -28,20 +26,13 @@ export async function copyToLocal(app: FastifyInstance, key: string, fileName: s
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const extension = path.extname(fileName).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 10);
   const target = path.join(folder, `file${extension}`);
-  const hash = createHash('sha256');
-  const hasher = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
   const counter = byteLimit(UPLOAD_LIMITS.maxBytes);
   const dispose = () => rm(folder, { recursive: true, force: true });
   try {
-    await pipeline(await app.privateStorage.open(key), counter, hasher, createWriteStream(target, { mode: 0o600 }));
+    await pipeline(await app.privateStorage.open(key), counter, createWriteStream(target, { mode: 0o600 }));
   } catch (error) {
     await dispose();
     throw error;
   }
-  return { path: target, sha256: hash.digest('hex'), size: counter.bytes, dispose };
+  return { path: target, size: counter.bytes, dispose };
 }

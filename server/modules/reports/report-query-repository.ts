@@ -119,7 +119,7 @@ export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQ
   // Search finds donors as the other reports do (name, e-mail, employer, phone); each keeps all its
   // events, so its running total is whole. Dates only choose the rows shown.
   const search = donorSearchCondition(filter.search, sql`d.search_text`) ?? sql`true`;
-  const where = and([...dateRange(sql`h.date`, filter)]);
+  const where = and(dateRange(sql`h.date`, filter));
   return sql`
     select * from (
       select e.event_id as row_id, e.donor_id::text as donor_id, d.name as donor_name, e.date::text as date,
