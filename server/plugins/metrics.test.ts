@@ -91,6 +91,7 @@ describe('GET /metrics', () => {
       expect(sample(text, 'db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'db_pool_connections', { state: 'waiting' })).toBe(0);
       expect(text).toMatch(/^db_pool_max_connections \d+$/m);
+      expect(text).toMatch(/^live_sockets 0$/m); // nobody connected to this app's socket server
       expect(sample(text, 'read_cache_requests_total', { cache: 'session-auth', result: 'hit' })).toBeGreaterThanOrEqual(2);
       expect(sample(text, 'read_cache_requests_total', { cache: 'session-auth', result: 'miss' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'job_duration_seconds_count', { queue: 'metrics-test-job', outcome: 'ok' })).toBe(1);

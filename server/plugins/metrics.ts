@@ -20,6 +20,7 @@
  *   read_cache_requests_total             read-cache answers by cache and result (hit | miss): the change-feed caches
  *                                         (session-auth, member-access, book-campaign) and the donor-list cache
  *   read_cache_entries                    entries kept per cache
+ *   live_sockets                          live (socket.io) connections held by this instance, past their handshake
  * Figures are per instance (Prometheus adds the `instance` label); nothing here is shared between instances.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -134,6 +135,14 @@ function appMetrics(app: FastifyInstance): { registry: Registry; observeRequest:
       this.set({ state: 'total' }, app.pool.totalCount);
       this.set({ state: 'idle' }, app.pool.idleCount);
       this.set({ state: 'waiting' }, app.pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'live_sockets',
+    help: 'Live (socket.io) connections held by this instance that passed the handshake and joined their rooms',
+    registers: [registry],
+    collect() {
+      this.set(app.hasDecorator('live') ? app.live.connectedSockets() : 0);
     },
   });
   new Gauge({

@@ -89,6 +89,17 @@ describe('live permission updates over socket.io', () => {
     await expect(connect(owner.userId, `${owner.token.slice(0, -4)}AAAA`)).rejects.toThrow('UNAUTHORIZED');
   });
 
+  it('counts the sockets this instance holds past their handshake (the live_sockets metric), never a refused one', async () => {
+    const staff = await demoSignIn(t, 'staff');
+    const before = t.app.live.connectedSockets();
+    await expect(connect(owner.userId, staff.token)).rejects.toThrow('UNAUTHORIZED');
+    expect(t.app.live.connectedSockets()).toBe(before);
+    const socket = await connect(staff.userId, staff.token);
+    expect(t.app.live.connectedSockets()).toBe(before + 1);
+    socket.disconnect();
+    await expect.poll(() => t.app.live.connectedSockets(), { timeout: 2_000 }).toBe(before);
+  });
+
   it('drops the sockets of a user who is blocked', async () => {
     const member = toSession(await activeUser(t, 'blocked-live@example.org'));
     const socket = await connect(member.userId, member.token);

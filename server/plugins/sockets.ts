@@ -35,6 +35,8 @@ export interface LiveUpdates {
   disconnectUser(userId: string, options?: { exceptSessionId?: string }): void;
   /** Drops the sockets opened with one session's token. */
   disconnectSession(sessionId: string): void;
+  /** Sockets connected to this instance that passed the handshake (and so are in their rooms). */
+  connectedSockets(): number;
 }
 
 declare module 'fastify' {
@@ -117,6 +119,10 @@ export function registerSockets(app: FastifyInstance): void {
     },
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    connectedSockets() {
+      // The main namespace's local sockets: a socket is added there only after the handshake (io.use) joined its rooms.
+      return io.of('/').sockets.size;
     },
   } satisfies LiveUpdates);
 }

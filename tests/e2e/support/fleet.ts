@@ -17,14 +17,18 @@ import { E2E } from './ports';
 
 const PG_ROOT = '/usr/lib/postgresql';
 const TOKEN_SECRET = 'fleet-secret-fleet-secret-fleet-secret-0123456789';
+const METRICS_TOKEN = 'fleet-metrics-token-0123456789';
 
 export interface Fleet {
   /** The balancer's address (also the instances' PUBLIC_URL). */
   url: string;
   ports: { a: number; b: number; c: number; pg: number };
   databaseUrl: string;
-  /** The balancer's open sessions to one server of one backend (a WebSocket stays open; requests do not). */
-  openConnections(backend: 'both' | 'pin_a' | 'pin_b', server: 'a' | 'b'): Promise<number>;
+  /**
+   * The live sockets one instance holds past their handshake, read from the instance itself (its
+   * `live_sockets` metric), not from a balancer counter: a socket counted there is in its rooms.
+   */
+  liveSockets(name: 'a' | 'b'): Promise<number>;
   /** Every webhook the tap delivered twice: its type and the two answers. */
   webhookDeliveries: WebhookDelivery[];
   /** The process ids of the instances (their launcher) and PostgreSQL's postmaster, for CPU readings. */
@@ -203,6 +207,7 @@ export async function startFleet(): Promise<Fleet> {
           // The stand-in's webhooks go over HTTP through the balancer, as PayPal's do (and so past the tap).
           PAYPAL_STANDIN_WEBHOOK_URL: `${url}/payment/webhook/paypal`,
           TOKEN_SECRET,
+          METRICS_TOKEN,
           LOG_LEVEL: 'warn',
           RATE_LIMIT_MAX: '1000000',
         },
@@ -227,10 +232,9 @@ export async function startFleet(): Promise<Fleet> {
     const lb = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'inherit', 'inherit'] });
     children.push(lb);
     await waitFor(`${url}/health/ready`, 20_000, lb);
-    const openConnections = async (backend: string, server: 'a' | 'b') => {
-      const csv = await (await fetch(`http://127.0.0.1:${ports.stats}/stats;csv`)).text();
-      const row = csv.split('\n').find((line) => line.startsWith(`${backend},${server},`));
-      return Number(row?.split(',')[4] ?? 0); // scur: the server's current sessions
+    const liveSockets = async (name: 'a' | 'b') => {
+      const text = await (await fetch(`http://127.0.0.1:${ports[name]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      return Number(/^live_sockets (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
     };
     const kill = (name: 'a' | 'b' | 'c') => process.kill(-byName.get(name)!.pid!, 'SIGKILL');
     const pids = () => ({
@@ -239,7 +243,7 @@ export async function startFleet(): Promise<Fleet> {
       c: byName.get('c')!.pid!,
       postgres: Number(readFileSync(join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]),
     });
-    return { url, ports: { a: ports.a, b: ports.b, c: ports.c, pg: ports.pg }, databaseUrl, openConnections, webhookDeliveries, pids, kill, stop };
+    return { url, ports: { a: ports.a, b: ports.b, c: ports.c, pg: ports.pg }, databaseUrl, liveSockets, webhookDeliveries, pids, kill, stop };
   } catch (error) {
     await stop();
     throw error;
