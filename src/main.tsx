@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
-import { setBeforeSessionEnd } from './lib/api-client';
+import { setBeforeSessionEnd } from './lib/session-end';
 import { stopPersistence } from './lib/persistence-control';
 import './lib/i18n';
 import './styles/global.css';

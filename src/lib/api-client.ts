@@ -7,6 +7,7 @@ import { hardNavigate } from './navigation';
 import { withRefreshLock } from './refresh-lock';
 import { clearAllClientState, readSession, updateSessionTokens } from './session';
 import { notify } from './toast';
+import { runBeforeSessionEnd } from './session-end';
 
 export const REFRESH_TOKEN_PATH = AUTH_PATHS.refreshToken;
 export const SIGN_OUT_PATH = AUTH_PATHS.signOut;
@@ -73,22 +74,10 @@ function refreshTokens(sentRefreshToken: string | undefined): Promise<string> {
   return refreshInFlight;
 }
 
-/** Runs before an expired session is cleared: the app stops redux-persist there (src/main.tsx). */
-let beforeSessionEnd: () => Promise<void> = () => Promise.resolve();
-
-/**
- * What to do before a session that cannot be refreshed is cleared. Without it redux-persist would
- * write persist:root (name, e-mail, campaigns, permissions) back on the next state change, as logout
- * prevents with the same call (SPEC §4; a shared computer must keep nothing).
- */
-export function setBeforeSessionEnd(handler: () => Promise<void>): void {
-  beforeSessionEnd = handler;
-}
-
 async function endSession(): Promise<void> {
   const here = `${window.location.pathname}${window.location.search}`;
   try {
-    await beforeSessionEnd();
+    await runBeforeSessionEnd();
   } catch {
     // Clearing goes on whatever happens.
   }

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import bnCommon from '../locales/bn/common.json';
+import { DETECTION, languageDetector } from './language-detector';
 
 export const resources = {
   en: { translation: { ...enCommon, ...enAuth, ...enErrors } },
@@ -14,7 +14,7 @@ export const resources = {
 export const i18n = i18next.createInstance();
 
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources,
@@ -26,11 +26,7 @@ void i18n
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      caches: ['localStorage'],
-    },
+    detection: DETECTION,
   });
 
 /**
