@@ -13,6 +13,12 @@ describe('config', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('WORK_SILENT_SECONDS: how long unfinished work of a dead worker waits before it is sent again (60 s, 5–3600)', () => {
+    expect(loadConfig({}, dir).workSilentSeconds).toBe(60);
+    expect(loadConfig({ WORK_SILENT_SECONDS: '10' }, dir).workSilentSeconds).toBe(10);
+    expect(() => loadConfig({ WORK_SILENT_SECONDS: '2' }, dir)).toThrow(/WORK_SILENT_SECONDS must be a whole number between 5 and 3600/);
+  });
+
   it('applies the documented defaults and is frozen', () => {
     const config = loadConfig({}, dir);
     expect(config).toMatchObject({

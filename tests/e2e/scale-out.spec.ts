@@ -273,7 +273,7 @@ test('kill -9 of the instance working an import: another finishes it, nothing do
     await expect.poll(() => fetch(`http://127.0.0.1:${fleet.ports[victim]}/health`).then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('down');
     await expect.poll(holder, { timeout: 10_000 }).not.toBe(`cdt-${victim}`);
 
-    // The other worker resumes it (the upload is silent for a minute; a sweep every 30 s sends it again).
+    // The other worker resumes it (the upload is silent for WORK_SILENT_SECONDS, 10 s here; a sweep every 5 s sends it again).
     await expect.poll(async () => (await detail()).status, { timeout: 180_000, intervals: [1_000] }).toBe('completed');
     // Released once the job ends: after 'completed' it still computes the campaign's matchable parts (import-upload.ts).
     await expect.poll(holder, { timeout: 30_000, intervals: [250] }).toBeNull();

@@ -208,6 +208,8 @@ export async function startFleet(): Promise<Fleet> {
           PAYPAL_STANDIN_WEBHOOK_URL: `${url}/payment/webhook/paypal`,
           TOKEN_SECRET,
           METRICS_TOKEN,
+          // A killed worker's import is sent again after 10 s of silence (60 s by default): the kill -9 test waits less.
+          WORK_SILENT_SECONDS: '10',
           LOG_LEVEL: 'warn',
           RATE_LIMIT_MAX: '1000000',
         },
