@@ -26,13 +26,18 @@ if (vitest) {
   lines.push(`unit + integration (vitest): ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
 } else lines.push('unit + integration (vitest): did not run');
 
-const pw = read('reports/playwright.json');
-if (pw) {
-  const { expected = 0, unexpected = 0, flaky = 0 } = pw.stats ?? {};
-  passed += expected + flaky;
-  failed += unexpected;
-  lines.push(`e2e (playwright): ${expected + flaky} passed, ${unexpected} failed`);
-} else lines.push('e2e (playwright): did not run');
+const e2eRuns = [
+  ['e2e (playwright)', read('reports/playwright.json')],
+  ['e2e scale-out (playwright)', read('reports/playwright-fleet.json')],
+];
+for (const [name, pw] of e2eRuns) {
+  if (pw) {
+    const { expected = 0, unexpected = 0, flaky = 0 } = pw.stats ?? {};
+    passed += expected + flaky;
+    failed += unexpected;
+    lines.push(`${name}: ${expected + flaky} passed, ${unexpected} failed`);
+  } else lines.push(`${name}: did not run`);
+}
 
 if (exitStatus !== 0 && failed === 0) failed = 1; // a step failed before reporting its tests
 console.log(lines.join('\n'));
