@@ -45,7 +45,7 @@ export async function takeReadSlot(request: SlotRequest = {}): Promise<() => voi
   };
 }
 
-/** Slots in use and callers waiting (metrics, tests). */
+/** Slots in use and callers waiting (tests). */
 export function readSlotUse(): { running: number; waiting: number } {
   return { running, waiting: waiting.length };
 }
