@@ -74,6 +74,25 @@ describe('files read at once', () => {
       for (const free of held) free();
     }
   });
+  it('an upload cancelled while queued stays cancelled with its message once its turn comes', async () => {
+    const { t, owner, campaignId } = b;
+    const held = await Promise.all(Array.from({ length: READ_SLOTS }, () => takeReadSlot()));
+    let uploadId: string;
+    try {
+      const key = await sendFile(t, owner.token, campaignId, 'donors.csv', CSV);
+      const created = await post(t, UPLOAD_PATHS.bulkUpload, { campaign_id: campaignId, type: 'donor', file_key: key, file_name: 'donors.csv', mapping: MAPPING }, owner.token);
+      uploadId = (created.json().data as UploadRow).id;
+      await until(() => readSlotUse().waiting === 1);
+      let waiting = await detail(t, owner.token, campaignId, uploadId);
+      for (let i = 0; waiting.message !== UPLOAD_QUEUED_MESSAGE && i < 100; i++) waiting = await detail(t, owner.token, campaignId, uploadId);
+      const cancel = await post(t, UPLOAD_PATHS.action, { campaign_id: campaignId, upload_id: uploadId, action: 'cancel' }, owner.token);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    } finally {
+      for (const free of held) free();
+    }
+    await t.app.jobs.settled();
+    expect(await detail(t, owner.token, campaignId, uploadId)).toMatchObject({ status: 'cancelled', message: expect.stringMatching(/^Cancelled by /) });
+  });
 });
 
 describe('temporary copies', () => {

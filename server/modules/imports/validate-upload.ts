@@ -129,11 +129,12 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
     sheet: options.sheet ?? null,
     onQueued: async () => {
       queued = true;
-      await updateUpload(app.db, upload.id, { message: UPLOAD_QUEUED_MESSAGE }, app.clock.now());
+      // Only while it is still validating: a cancel that lands meanwhile keeps its own message.
+      await moveUpload(app.db, upload.id, ['validating'], { status: 'validating', message: UPLOAD_QUEUED_MESSAGE }, app.clock.now());
       await reporter.progress(0, null, 'queued');
     },
   });
-  if (queued) await updateUpload(app.db, upload.id, { message: null }, app.clock.now());
+  if (queued) await moveUpload(app.db, upload.id, ['validating'], { status: 'validating', message: null }, app.clock.now());
   const ctx: RowContext = { dateOrder: (options.date_order ?? 'mdy') as DateOrder, today: isoDay(app.clock.now()), defaults: options.defaults ?? {} };
   const seen = new Set<string>();
   const books = new PaymentBooks(app, campaign);
