@@ -4,7 +4,7 @@
  * refused with 429 (try again) rather than queued. The copies of uploaded files live in DATA_DIR/tmp/imports,
  * are removed when the work ends, and what a dead process left is swept at start.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { post } from '../../test/auth-helpers';
 import { setUpBook, type DonorBook } from '../../test/donor-book-helpers';
 import { detail, sendFile } from '../../test/import-helpers';
 import { READ_SLOTS, readSlotUse, takeReadSlot } from './read-slots';
-import { importTempRoot, sweepImportTemp } from './upload-file';
+import { HOST, importTempRoot, sweepImportTemp } from './upload-file';
 import { PREVIEW_MAX_WAITING } from './upload-service';
 import { UPLOAD_QUEUED_MESSAGE } from './validate-upload';
 
@@ -31,7 +31,7 @@ async function until(check: () => boolean): Promise<void> {
 /** The files left in this process's own temporary folders. */
 async function ownCopies(): Promise<string[]> {
   const root = importTempRoot(dataDir);
-  const mine = (await readdir(root).catch(() => [] as string[])).filter((name) => name.startsWith(`${process.pid}-`));
+  const mine = (await readdir(root).catch(() => [] as string[])).filter((name) => name.startsWith(`${HOST}-${process.pid}-`));
   return (await Promise.all(mine.map((name) => readdir(join(root, name))))).flat();
 }
 
@@ -110,24 +110,32 @@ describe('temporary copies', () => {
       expect(res.statusCode, res.body).toBe(201);
     }
     await t.app.jobs.settled();
-    expect(await readdir(importTempRoot(dataDir))).toEqual([expect.stringMatching(new RegExp(`^${process.pid}-[0-9a-f]{8}$`))]);
+    const folders = await readdir(importTempRoot(dataDir));
+    expect(folders).toHaveLength(1);
+    expect(folders[0]!.startsWith(`${HOST}-${process.pid}-`)).toBe(true);
     expect(await ownCopies()).toEqual([]);
   });
 
-  it('at start, what dead processes left is swept; the folders of live ones are kept', async () => {
+  it('at start, what dead processes left is swept; the folders of live ones, and recent ones of other machines, are kept', async () => {
     const root = importTempRoot(dataDir);
     const left = async (name: string) => {
       await mkdir(join(root, name, 'a1b2'), { recursive: true });
       await writeFile(join(root, name, 'a1b2', 'file.xlsx'), 'x'.repeat(1024));
     };
-    // A pid that cannot run (past Linux's largest), this pid from an earlier start, a stray file, and a live process.
-    await left('99999999-0badc0de');
-    await left(`${process.pid}-0badc0de`);
+    // This machine: a pid that cannot run (past Linux's largest), this pid from an earlier start, a live process.
+    await left(`${HOST}-99999999-0badc0de`);
+    await left(`${HOST}-${process.pid}-0badc0de`);
+    await left(`${HOST}-${process.ppid}-abcdef12`);
+    // Another machine sharing DATA_DIR: one busy now, one untouched for two days; and a stray file.
+    await left('other.host-4242-12345678');
+    await left('other.host-4343-12345678');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await utimes(join(root, 'other.host-4343-12345678'), twoDaysAgo, twoDaysAgo);
     await writeFile(join(root, 'stray.tmp'), 'x');
-    await left(`${process.ppid}-abcdef12`);
     const removed = await sweepImportTemp(dataDir);
-    expect(removed.sort()).toEqual(['99999999-0badc0de', `${process.pid}-0badc0de`, 'stray.tmp'].sort());
-    expect(await readdir(root)).toContain(`${process.ppid}-abcdef12`);
-    await rm(join(root, `${process.ppid}-abcdef12`), { recursive: true });
+    expect(removed.sort()).toEqual([`${HOST}-99999999-0badc0de`, `${HOST}-${process.pid}-0badc0de`, 'other.host-4343-12345678', 'stray.tmp'].sort());
+    expect(await readdir(root)).toEqual(expect.arrayContaining([`${HOST}-${process.ppid}-abcdef12`, 'other.host-4242-12345678']));
+    await rm(join(root, `${HOST}-${process.ppid}-abcdef12`), { recursive: true });
+    await rm(join(root, 'other.host-4242-12345678'), { recursive: true });
   });
 });
