@@ -101,6 +101,7 @@ export const ERROR_MESSAGES = {
   IMPORT_FILE_ZIP_BOMB: 'This workbook expands to more than we can read (over 200 MB or 2,000 parts once unpacked); save it again as CSV',
   IMPORT_FILE_TOO_MUCH_TEXT: 'This workbook holds more text than we can read at once; save it as CSV, or split it, and upload it again',
   IMPORT_FILE_UNSUPPORTED: 'Only CSV and Excel (.xlsx) files can be imported',
+  IMPORT_READERS_BUSY: 'Too many files are being read right now; try again in a minute',
   IMPORT_FILE_UNREADABLE: 'The file could not be read as CSV or Excel; check it opens in a spreadsheet and upload it again',
   IMPORT_FILE_TOO_LARGE: 'The file is larger than 20 MB; split it into smaller files',
   IMPORT_FILE_TOO_MANY_ROWS: 'The file has more than 100,000 rows; split it into smaller files',

@@ -48,6 +48,11 @@ export const UPLOAD_LIMITS = {
   /** XLSX: most entries in the zip and most bytes once uncompressed. */
   maxZipEntries: 2_000,
   maxUncompressedBytes: 200 * 1024 * 1024,
+  /**
+   * XLSX: most bytes of the shared-strings part (xl/sharedStrings.xml), which is held whole in
+   * memory while the sheet is read; declared and really inflated (server/modules/imports/zip-guard.ts).
+   */
+  maxSharedStringsBytes: 64 * 1024 * 1024,
   /** How long a presigned upload URL stays valid, seconds. */
   urlExpirySeconds: 15 * 60,
   /** Rows shown with their outcome in the review. */

@@ -10,6 +10,7 @@ import { UPLOAD_LIMITS } from '../../../domain/imports/api-contract';
 import { ImportFileError } from './file-errors';
 import { readCsv } from './read-csv';
 import { readXlsxInThread } from './read-xlsx-thread';
+import { takeReadSlot, type SlotRequest } from './read-slots';
 import { sniffFile } from './sniff-file';
 import type { RawRow, TableInfo } from './table-types';
 
@@ -57,9 +58,28 @@ function headersOf(cells: string[]): string[] {
   return headers;
 }
 
-export async function openTable(path: string, fileName: string, options: { sheet?: string | null } = {}): Promise<TableReader> {
+export interface OpenOptions extends SlotRequest {
+  sheet?: string | null;
+}
+
+/** Opens the file once a read slot is free (read-slots.ts); closing the reader frees it. */
+export async function openTable(path: string, fileName: string, options: OpenOptions = {}): Promise<TableReader> {
   const format = await sniffFile(path, fileName);
-  const raw = format === 'xlsx' ? await readXlsxInThread(path, options) : await readCsv(path);
+  const free = await takeReadSlot(options);
+  let raw: Awaited<ReturnType<typeof readCsv>>;
+  try {
+    raw = format === 'xlsx' ? await readXlsxInThread(path, { sheet: options.sheet ?? null }) : await readCsv(path);
+  } catch (error) {
+    free();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await raw.close();
+    } finally {
+      free();
+    }
+  };
   const iterator = raw.rows[Symbol.asyncIterator]();
   try {
     let header: RawRow | null = null;
@@ -107,15 +127,15 @@ export async function openTable(path: string, fileName: string, options: { sheet
       }
     }
 
-    return { info: raw.info, headers, rows: rows(), close: () => raw.close() };
+    return { info: raw.info, headers, rows: rows(), close };
   } catch (error) {
-    await raw.close();
+    await close();
     throw error;
   }
 }
 
 /** The headers and the first `limit` rows, then closes the reader (for the preview). */
-export async function previewTable(path: string, fileName: string, options: { sheet?: string | null; limit?: number } = {}) {
+export async function previewTable(path: string, fileName: string, options: OpenOptions & { limit?: number } = {}) {
   const table = await openTable(path, fileName, options);
   const samples: string[][] = [];
   try {

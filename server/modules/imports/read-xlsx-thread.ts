@@ -21,13 +21,21 @@ function errorOf(message: Received): Error {
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
 
 /**
- * `heapMb` caps the thread's heap (tests); by default it has the process's limit. A workbook whose
- * shared strings (held whole while the sheet is read) exceed it stops the thread, not the server,
- * and is refused as IMPORT_FILE_TOO_MUCH_TEXT.
+ * The thread's own heap cap (V8's old generation; the young one is 8 MB), whatever the process's:
+ * what reading one workbook can take, at most. With the shared strings bounded to
+ * UPLOAD_LIMITS.maxSharedStringsBytes of XML it is rarely reached; a workbook that does (strings
+ * made of many tiny rich-text runs, each an object) stops the thread, not the server.
+ */
+export const XLSX_THREAD_HEAP_MB = 256;
+
+/**
+ * `heapMb` caps the thread's heap (tests; default XLSX_THREAD_HEAP_MB). A workbook whose shared
+ * strings (held whole while the sheet is read) exceed it stops the thread, not the server, and is
+ * refused as IMPORT_FILE_TOO_MUCH_TEXT.
  */
 export async function readXlsxInThread(path: string, options: { sheet?: string | null; heapMb?: number } = {}): Promise<RawTable> {
   const input: XlsxThreadInput = { entry: new URL('./xlsx-thread.ts', import.meta.url).href, path, sheet: options.sheet ?? null };
-  const resourceLimits = { maxYoungGenerationSizeMb: 8, ...(options.heapMb ? { maxOldGenerationSizeMb: options.heapMb } : {}) };
+  const resourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: options.heapMb ?? XLSX_THREAD_HEAP_MB };
   const worker = new Worker(new URL('./xlsx-thread-boot.mjs', import.meta.url), { execArgv: [], workerData: input, resourceLimits });
   const queue: Received[] = [];
   let wake: (() => void) | null = null;

@@ -19,7 +19,7 @@ import { defineJob, type RetryPolicy } from '../../plugins/jobs';
 import { recoverAbandoned, scheduleRecovery, type AbandonedWork } from '../../plugins/work-recovery';
 import { ImportFileError } from './file-errors';
 import { importUpload } from './import-upload';
-import { copyToLocal } from './upload-file';
+import { copyToLocal, sweepImportTemp } from './upload-file';
 import { jobReporter } from './upload-progress';
 import { deleteUploadRows, findUploadForJob, moveUpload, runningUploadIds } from './upload-repository';
 import { validateUpload } from './validate-upload';
@@ -99,8 +99,13 @@ function abandonedUploads(app: FastifyInstance): AbandonedWork {
 /** Sends the job again for running uploads no worker holds (all of them, or those silent for a minute). */
 export const recoverUploads = (app: FastifyInstance, options: { all: boolean }) => recoverAbandoned(app, abandonedUploads(app), options);
 
-/** Registers the job and the recovery (at start, then every 30 s until the app closes). */
+/**
+ * Registers the job and the recovery (at start, then every 30 s until the app closes); first sweeps
+ * the temporary copies a process that died left behind (upload-file.ts).
+ */
 export async function registerUploadJob(app: FastifyInstance): Promise<void> {
+  const swept = await sweepImportTemp(app.config.dataDir);
+  if (swept.length > 0) app.log.info({ folders: swept.length }, 'removed temporary import copies left by a stopped process');
   await app.jobs.register(uploadJob);
   scheduleRecovery(app, abandonedUploads(app));
 }

@@ -86,7 +86,12 @@ async function uploadedFile(app: FastifyInstance, campaignId: string, key: strin
   return info;
 }
 
+/** Previews waiting for a read slot (read-slots.ts) past which another is refused (429 with retry_after) rather than queued. */
+export const PREVIEW_MAX_WAITING = 4;
+const BUSY_RETRY_SECONDS = 30;
+
 function fileError(error: unknown): never {
+  if (error instanceof ImportFileError && error.code === 'IMPORT_READERS_BUSY') throw fail(429, error.code, { retry_after: BUSY_RETRY_SECONDS });
   if (error instanceof ImportFileError) throw fail(422, error.code);
   throw error;
 }
@@ -113,7 +118,8 @@ export async function previewUpload(app: FastifyInstance, ctx: CampaignContext, 
   await uploadedFile(app, ctx.id, body.file_key);
   const copy = await copyToLocal(app, body.file_key, body.file_name);
   try {
-    const preview = await previewTable(copy.path, body.file_name, { sheet: body.sheet ?? null, limit: 5 }).catch(fileError);
+    // Waits its turn behind files being read (at most PREVIEW_MAX_WAITING others, else 429 IMPORT_READERS_BUSY).
+    const preview = await previewTable(copy.path, body.file_name, { sheet: body.sheet ?? null, limit: 5, maxWaiting: PREVIEW_MAX_WAITING }).catch(fileError);
     const saved = await findMapping(app.db, ctx.id, type, headerSignature(preview.headers));
     const suggested = suggestMapping(type, preview.headers, saved?.mapping ?? null);
     const defaults = { ...suggested.defaults, ...(suggested.source === 'saved' ? (saved?.defaults ?? {}) : {}) };

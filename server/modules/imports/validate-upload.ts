@@ -24,6 +24,9 @@ import type { JobReporter } from './upload-progress';
 
 const BATCH = 2_000;
 
+/** The upload's message while it waits for a read slot (read-slots.ts), shown on its review. */
+export const UPLOAD_QUEUED_MESSAGE = 'Queued: other files are being read first; this one starts as soon as one of them is done.';
+
 interface RowRead {
   rowNumber: number;
   cells: string[];
@@ -120,7 +123,18 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
   await deleteUploadRows(app.db, upload.id);
   await updateUpload(app.db, upload.id, { fileSha256: null, progressDone: 0, progressTotal: null }, app.clock.now());
 
-  const table = await openTable(copy.path, upload.fileName, { sheet: options.sheet ?? null });
+  // Other files being read take the read slots: the upload says it is queued until its turn comes.
+  let queued = false;
+  const table = await openTable(copy.path, upload.fileName, {
+    sheet: options.sheet ?? null,
+    onQueued: async () => {
+      queued = true;
+      // Only while it is still validating: a cancel that lands meanwhile keeps its own message.
+      await moveUpload(app.db, upload.id, ['validating'], { status: 'validating', message: UPLOAD_QUEUED_MESSAGE }, app.clock.now());
+      await reporter.progress(0, null, 'queued');
+    },
+  });
+  if (queued) await moveUpload(app.db, upload.id, ['validating'], { status: 'validating', message: null }, app.clock.now());
   const ctx: RowContext = { dateOrder: (options.date_order ?? 'mdy') as DateOrder, today: isoDay(app.clock.now()), defaults: options.defaults ?? {} };
   const seen = new Set<string>();
   const books = new PaymentBooks(app, campaign);
