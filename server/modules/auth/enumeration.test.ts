@@ -71,6 +71,24 @@ describe('no account enumeration: a known and an unknown address get the same st
     clock.advance(61_000);
   });
 
+  it('signup twice, 61 s apart: the two user_id differ for a new address as for a registered one (never the same id again)', async () => {
+    const twice = async (email: string) => {
+      const ids = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await post(t, `${A}/signup`, { name: 'Some', last_name: 'One', email });
+        expect(res.statusCode, res.body).toBe(201);
+        ids.push(res.json().data.user_id as string);
+        clock.advance(61_000);
+      }
+      return ids;
+    };
+    const [newFirst, newSecond] = await twice('twice-new@example.org');
+    const [knownFirst, knownSecond] = await twice('known@example.org');
+    expect(newSecond === newFirst).toBe(knownSecond === knownFirst);
+    expect(newSecond).not.toBe(newFirst);
+    expect(new Set([newFirst, newSecond, knownFirst, knownSecond]).size).toBe(4);
+  });
+
   it('confirm-signup, otp-passwordless, set-password: a wrong code answers alike', async () => {
     expect(await allAlike('confirm-signup', (email) => ({ email, code: '123456' }))).toEqual({
       status: 400,
