@@ -71,16 +71,16 @@ test('register → confirm with the mailed code → admin approves → passwordl
   });
 });
 
-test('a wrong code six times shows the attempt-limit message', async ({ page }) => {
+test('a wrong code four times shows the attempt-limit message (3 tries per code)', async ({ page }) => {
   const email = unique('guesser');
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = page.getByLabel('Verification code');
-  for (let attempt = 1; attempt <= 6; attempt += 1) {
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
     await code.fill(String(100000 + attempt));
     await page.getByRole('button', { name: 'Verify' }).click();
-    if (attempt < 6) await expect(page.getByText('OTP incorrect or expired').first()).toBeVisible();
+    if (attempt < 4) await expect(page.getByText('OTP incorrect or expired').first()).toBeVisible();
   }
   await expect(page.getByText('Attempt limit exceeded, please try after some time').first()).toBeVisible();
 });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/executor';
-import { authFailures, verificationCodes } from '../../db/schema';
+import { verificationCodes } from '../../db/schema';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type NewCode = Omit<typeof verificationCodes.$inferInsert, 'id' | 'attempts' | 'consumedAt'>;
@@ -53,16 +53,4 @@ export async function consumeCode(db: Executor, id: string, now: Date): Promise<
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   return rows.length > 0;
-}
-
-export async function recordFailure(db: Executor, key: string, now: Date): Promise<void> {
-  await db.insert(authFailures).values({ key, createdAt: now });
-}
-
-export async function countFailuresSince(db: Executor, key: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authFailures)
-    .where(and(eq(authFailures.key, key), gte(authFailures.createdAt, since)));
-  return row?.n ?? 0;
 }

@@ -101,6 +101,38 @@ describe('password sign-in lock-out: temporary, by account and by source address
     expect((await signin(email, 'owner-pass-1')).statusCode).toBe(200);
   });
 
+  it('issue 30: 5 wrong passwords, a code request and 5 wrong codes, twice, from a stranger: the holder still signs in with a fresh code and resets', async () => {
+    const email = 'locked-by-stranger@example.org';
+    await activeUser(t, email, 'owner-pass-1');
+    clock.advance(2 * MINUTE);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 5; i++) await signin(email, `guess-${round}-${i}`, STRANGER);
+      expect((await post(t, `${A}/signin-passwordless`, { email }, undefined, { remoteAddress: STRANGER })).statusCode).toBe(200);
+      const guesses = [];
+      for (let i = 0; i < 5; i++) guesses.push((await post(t, `${A}/otp-passwordless`, { email, code: String(100_000 + i) }, undefined, { remoteAddress: STRANGER })).statusCode);
+      // The code the stranger asked for is dead after 3 tries (the holder has it in the mailbox; it is useless now).
+      expect(guesses.slice(3)).toEqual([429, 429]);
+      clock.advance(61_000);
+    }
+    expect((await signin(email, 'owner-pass-1')).statusCode).toBe(429); // the password lock may stay...
+
+    // ...but the holder asks for a fresh code and signs in with it at once, which ends the password lock.
+    const otp = await otpSignin(email);
+    expect(otp.statusCode, otp.body).toBe(200);
+    expect((await signin(email, 'owner-pass-1')).statusCode).toBe(200);
+
+    // A reset too: the stranger's codes used the quick budget, so the holder waits at most 15 minutes for it.
+    const asked = await post(t, `${A}/forgot-password`, { email });
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json().code).toBe('REQUEST_LIMIT_EXCEEDED');
+    expect(retryAfter(asked)).toBe(15 * 60);
+    clock.advance(15 * MINUTE);
+    expect((await post(t, `${A}/forgot-password`, { email })).statusCode).toBe(200);
+    const reset = await post(t, `${A}/set-password`, { email, code: await lastCode(t, email), password: 'owner-pass-2' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await signin(email, 'owner-pass-2')).statusCode).toBe(200);
+  });
+
   it('the seeded administrator locked out by a stranger signs in with a one-time code', async () => {
     const admin = t.app.config.adminEmail;
     for (let i = 0; i < 50; i++) await signin(admin, `guess-${i}`, anyIp());

@@ -50,7 +50,8 @@ export async function signup(app: FastifyInstance, input: SignupInput): Promise<
   // One transaction whoever the address belongs to: the insert runs every time (it conflicts when the
   // address is taken) with the code (or decoy) and its hand-over, so every case costs the same and
   // commits once. A sign-up that raced with another one for the same address gets the decoy.
-  const { resendIn, userId } = await issueCode(app, {
+  let createdId: string | null = null;
+  const { resendIn } = await issueCode(app, {
     purpose: 'signup',
     destination,
     notice: accountExistsMessage(destination, 'signup', app.config.publicUrl),
@@ -65,11 +66,13 @@ export async function signup(app: FastifyInstance, input: SignupInput): Promise<
         updatedAt: now,
       });
       if (user && passwordHash) await insertPasswordHistory(tx, user.id, passwordHash, now);
+      createdId = user?.id ?? null;
       return user?.id ?? pendingId;
     },
   });
-  // A taken address gets a fresh random id, like a new account's.
-  return { user_id: userId ?? randomUUID(), destination: maskDestination(destination), resend_in: resendIn };
+  // The new account's id only to the call that created it; every other call (unconfirmed or taken
+  // address) gets a fresh random id, so no two answers share one whoever the address belongs to.
+  return { user_id: createdId ?? randomUUID(), destination: maskDestination(destination), resend_in: resendIn };
 }
 
 export async function confirmSignup(

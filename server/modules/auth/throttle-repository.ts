@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/executor';
 import { signinThrottles } from '../../db/schema';
 
@@ -10,10 +10,17 @@ export async function findThrottle(db: Executor, key: string): Promise<ThrottleR
   return row ?? null;
 }
 
-/** The row of `key` (created empty when missing), row-locked until the transaction ends. */
+/**
+ * The row of `key` (created empty when missing), row-locked until the transaction ends: one upsert
+ * whose RETURNING always has the row, even when another request deleted it a moment before (the
+ * insert then wins; an insert-then-select could find nothing).
+ */
 export async function lockThrottle(tx: Tx, key: string, now: Date): Promise<ThrottleRow> {
-  await tx.insert(signinThrottles).values({ key, lastFailureAt: now }).onConflictDoNothing();
-  const [row] = await tx.select().from(signinThrottles).where(eq(signinThrottles.key, key)).for('update');
+  const [row] = await tx
+    .insert(signinThrottles)
+    .values({ key, lastFailureAt: now })
+    .onConflictDoUpdate({ target: signinThrottles.key, set: { key: sql`excluded.key` } })
+    .returning();
   return row;
 }
 
