@@ -58,19 +58,23 @@ export async function findMatchSums(db: Executor, campaignId: string): Promise<M
   return { terms: row.terms, marked: row.marked, matchableCents: Number(row.matchable), publicFundsCents: Number(row.funds) };
 }
 
-/** The donors this transaction marked (the mark's seq is the marking transaction's id). */
-export async function findOwnMarks(tx: Tx, campaignId: string): Promise<DirtyMark[]> {
-  const result = await tx.execute<{ donor_id: string; seq: string }>(sql`
-    select donor_id::text, seq::text from ${donationMatchDirty}
-    where campaign_id = ${campaignId} and seq = (pg_current_xact_id()::text)::bigint
+/**
+ * What a writer keeping its own donors' parts starts with, in one statement: the lock it shares with
+ * every other such writer until it commits (a refresh, lockDonationMatches, waits for them and they
+ * for it), the donors this transaction marked (a mark's seq is the marking transaction's id) and the
+ * match terms the stored parts were computed for (null: never computed). The terms are read before
+ * the lock is granted: if a refresh changed them meanwhile, the writer's campaign (read after) differs
+ * from them and the marks are left to the next read, which is the safe side.
+ */
+export async function startKeeping(tx: Tx, campaignId: string): Promise<{ marks: DirtyMark[]; terms: string | null }> {
+  const result = await tx.execute<{ terms: string | null; marks: [string, string][] | null }>(sql`
+    select (select terms from ${donationMatchStates} where campaign_id = ${campaignId}) as terms,
+           (select json_agg(json_build_array(x.donor_id, x.seq)) from ${donationMatchDirty} x
+            where x.campaign_id = ${campaignId} and x.seq = (pg_current_xact_id()::text)::bigint) as marks
+    from (select pg_advisory_xact_lock_shared(hashtextextended(${campaignId}, 22))) l
   `);
-  return result.rows.map((r) => ({ donorId: r.donor_id, seq: Number(r.seq) }));
-}
-
-/** The match terms the campaign's stored parts were computed for (null: never computed). */
-export async function findMatchTerms(tx: Tx, campaignId: string): Promise<string | null> {
-  const result = await tx.execute<{ terms: string }>(sql`select terms from ${donationMatchStates} where campaign_id = ${campaignId}`);
-  return result.rows[0]?.terms ?? null;
+  const row = result.rows[0]!;
+  return { terms: row.terms, marks: (row.marks ?? []).map(([donorId, seq]) => ({ donorId, seq: Number(seq) })) };
 }
 
 /** A donor with their donations in the range, in date order (the order the match cap fills). */
@@ -123,14 +127,6 @@ export async function donorCycleDonations(
   }));
 }
 
-/**
- * A writer keeping its own donors' parts: shared with every other such writer, until it commits;
- * a refresh of the whole campaign (lockDonationMatches) waits for them and they for it.
- */
-export async function shareDonationMatches(tx: Tx, campaignId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${campaignId}, 22))`);
-}
-
 /** A refresh of the campaign's marks or of everything: alone, until it commits. */
 export async function lockDonationMatches(tx: Tx, campaignId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${campaignId}, 22))`);
@@ -169,8 +165,10 @@ export async function writeDonationMatches(
   input: { terms: string | null; donorIds: readonly string[] | null; rows: readonly DonationMatchRow[]; marks: readonly DirtyMark[] },
 ): Promise<void> {
   const some = input.donorIds ? sql`and donor_id = any(${sql.param([...input.donorIds])}::uuid[])` : sql``;
-  await tx.execute(sql`delete from ${donationMatches} where campaign_id = ${campaignId} ${some}`);
-  await tx.execute(sql`delete from ${donorMatches} where campaign_id = ${campaignId} ${some}`);
+  await tx.execute(sql`
+    with a as (delete from ${donationMatches} where campaign_id = ${campaignId} ${some})
+    delete from ${donorMatches} where campaign_id = ${campaignId} ${some}
+  `);
   await insertRows(tx, campaignId, input.rows);
   const perDonor = new Map<string, { m: number; f: number }>();
   for (const r of input.rows) {

@@ -24,10 +24,8 @@ import {
   donorCycleDonations,
   findMatchStatus,
   findMatchSums,
-  findMatchTerms,
-  findOwnMarks,
   lockDonationMatches,
-  shareDonationMatches,
+  startKeeping,
   writeDonationMatches,
   type DonationMatchRow,
   type DonorCycleDonations,
@@ -75,12 +73,10 @@ const WHOLE_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
  * the campaign's settings changed: the read computes everything).
  */
 export async function keepDonationMatches(tx: Tx, campaignId: string): Promise<void> {
-  const marks = await findOwnMarks(tx, campaignId);
-  if (marks.length === 0) return;
-  await shareDonationMatches(tx, campaignId);
+  const { marks, terms: storedTerms } = await startKeeping(tx, campaignId);
+  if (marks.length === 0 || storedTerms === null || marks.some((m) => m.donorId === WHOLE_CAMPAIGN)) return;
   const campaign = await loadBookCampaign(tx, campaignId);
-  const terms = matchTermsOf(campaign);
-  if ((await findMatchTerms(tx, campaignId)) !== terms || marks.some((m) => m.donorId === WHOLE_CAMPAIGN)) return;
+  if (matchTermsOf(campaign) !== storedTerms) return;
   const donorIds = marks.map((m) => m.donorId);
   const rows = donationMatchRows(campaign, await donorCycleDonations(tx, campaignId, campaign.cycle, donorIds));
   await writeDonationMatches(tx, campaignId, { terms: null, donorIds, rows, marks });
