@@ -40,22 +40,35 @@ export async function findMatchStatus(db: Executor, campaignId: string): Promise
   };
 }
 
-/**
- * What the dashboard reads, in one statement (one snapshot, no lock: it never waits on a writer):
- * the terms the parts were computed for, whether a donor is marked stale, the sums of the donors'
- * parts.
- */
-export async function findMatchSums(db: Executor, campaignId: string): Promise<MatchTotals & { terms: string | null; marked: boolean }> {
-  const result = await db.execute<{ terms: string | null; marked: boolean; matchable: string; funds: string }>(sql`
+/** The match figures as a select of one row (terms, marked, matchable, funds): other statements embed it. */
+export function matchSumsSelect(campaignId: string) {
+  return sql`
     select s.terms,
            exists (select 1 from ${donationMatchDirty} x where x.campaign_id = ${campaignId}) as marked,
            p.matchable, p.funds
     from (select coalesce(sum(matchable_cents), 0)::bigint as matchable, coalesce(sum(public_funds_cents), 0)::bigint as funds
           from ${donorMatches} where campaign_id = ${campaignId}) p
-    left join ${donationMatchStates} s on s.campaign_id = ${campaignId}
-  `);
-  const row = result.rows[0]!;
+    left join ${donationMatchStates} s on s.campaign_id = ${campaignId}`;
+}
+
+export interface MatchSums extends MatchTotals {
+  /** The match terms the stored parts were computed for (null: never computed). */
+  terms: string | null;
+  /** Whether a donor is marked stale (a write left its mark). */
+  marked: boolean;
+}
+
+export function matchSumsOf(row: { terms: string | null; marked: boolean; matchable: string | number; funds: string | number }): MatchSums {
   return { terms: row.terms, marked: row.marked, matchableCents: Number(row.matchable), publicFundsCents: Number(row.funds) };
+}
+
+/**
+ * The sums of the donors' stored parts, whether a donor is marked stale and the terms, in one
+ * statement (one snapshot, no lock: it never waits on a writer).
+ */
+export async function findMatchSums(db: Executor, campaignId: string): Promise<MatchSums> {
+  const result = await db.execute<{ terms: string | null; marked: boolean; matchable: string; funds: string }>(matchSumsSelect(campaignId));
+  return matchSumsOf(result.rows[0]!);
 }
 
 /**

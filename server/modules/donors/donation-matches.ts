@@ -29,6 +29,7 @@ import {
   writeDonationMatches,
   type DonationMatchRow,
   type DonorCycleDonations,
+  type MatchSums,
   type MatchTotals,
 } from './donation-match-repository';
 
@@ -116,15 +117,19 @@ function refreshOnce(app: FastifyInstance, campaignId: string): Promise<void> {
   return flight;
 }
 
+/** Whether the stored sums answer for the campaign as loaded: computed for its terms, nothing left marked. */
+export function matchSumsCurrent(campaign: BookCampaign, sums: MatchSums): boolean {
+  return sums.terms === matchTermsOf(campaign) && !sums.marked;
+}
+
 /**
  * Makes `donation_matches` current for the campaign and answers the campaign's totals (the matchable
  * amount and public funds of its donations in the cycle): the sums of the donors' stored parts, read
  * in one statement. Only when something was left behind (marks, other terms) is a refresh run first.
  */
 export async function freshDonationMatches(app: FastifyInstance, campaign: BookCampaign): Promise<MatchTotals> {
-  const terms = matchTermsOf(campaign);
   const first = await findMatchSums(app.db, campaign.id);
-  if (first.terms === terms && !first.marked) return { matchableCents: first.matchableCents, publicFundsCents: first.publicFundsCents };
+  if (matchSumsCurrent(campaign, first)) return { matchableCents: first.matchableCents, publicFundsCents: first.publicFundsCents };
   await refreshOnce(app, campaign.id);
   const after = await findMatchSums(app.db, campaign.id);
   return { matchableCents: after.matchableCents, publicFundsCents: after.publicFundsCents };
