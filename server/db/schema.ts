@@ -698,12 +698,12 @@ export const campaignBookTotals = pgTable('campaign_book_totals', {
 
 /**
  * Each donation's part of its donor's match (compliance engine, matchByContribution), for the
- * donations of the campaign's election cycle: what the donation report shows and sums in SQL, and
- * (through the totals in `donation_match_states`) the dashboard's matchable amount and public funds.
- * Derived data, kept by server/modules/donors/donation-matches.ts: the donors a write touched are
- * marked in `donation_match_dirty` by triggers (migration 0022) and computed again on the next read;
- * everything is computed again when the campaign's match terms change. No foreign key to the donation
- * (a deleted donation's donor is marked, and readers join from donations).
+ * donations of the campaign's election cycle: what the donation report shows and sums in SQL.
+ * Derived data, kept by server/modules/donors/donation-matches.ts: triggers (migrations 0022, 0028)
+ * mark the donors a write touched in `donation_match_dirty`, and the writing transaction computes
+ * them again before it commits (keepDonationMatches); marks left (a write that did not, a change of
+ * the match terms) are computed on the next read. No foreign key to the donation (a deleted
+ * donation's donor is marked, and readers join from donations).
  */
 export const donationMatches = pgTable(
   'donation_matches',
@@ -720,14 +720,29 @@ export const donationMatches = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.donorId, t.donationId] })],
 );
 
-/** The match terms `donation_matches` was computed for, and its totals, per campaign. */
+/**
+ * Each donor's matchable part and the public funds it brings (the sums of the donor's rows in
+ * `donation_matches`), kept with them: the dashboard's totals are the sums of these rows.
+ */
+export const donorMatches = pgTable(
+  'donor_matches',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id').notNull(),
+    matchableCents: bigint('matchable_cents', { mode: 'number' }).notNull(),
+    publicFundsCents: bigint('public_funds_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.donorId] })],
+);
+
+/** The match terms `donation_matches` and `donor_matches` were computed for, per campaign. */
 export const donationMatchStates = pgTable('donation_match_states', {
   campaignId: uuid('campaign_id')
     .primaryKey()
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   terms: text('terms').notNull(),
-  matchableCents: bigint('matchable_cents', { mode: 'number' }).notNull(),
-  publicFundsCents: bigint('public_funds_cents', { mode: 'number' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { campaignBookTotals } from '../../db/schema';
 import { versionSql } from '../donors/book-version-repository';
+import { matchSumsOf, matchSumsSelect, type MatchSums } from '../donors/donation-match-repository';
 import { donorRulesOf, type DonorRules, type DonorRulesColumns } from '../donors/donor-figures';
 
 /** An inclusive 'YYYY-MM-DD' range; null = all time. */
@@ -33,14 +34,20 @@ export interface BookTotals {
   donorCount: number;
 }
 
-/** The all-time totals of the campaign's donations, pledges and donors, and the book version, in one statement. */
-export async function bookTotals(db: Executor, campaignId: string): Promise<{ totals: BookTotals; version: number }> {
-  // Kept by triggers as each write happens (migration 0016): one row, whatever the size of the book.
-  const result = await db.execute<Record<string, string | number | null>>(sql`
-    select ${versionSql(campaignId)} as version, t.raised_cents as raised, t.donation_count, t.pledged_cents as pledged, t.outstanding_cents as outstanding, t.donor_count
-    from (select 1) one left join ${campaignBookTotals} t on t.campaign_id = ${campaignId}
+/**
+ * total-stats in one statement (one connection, one snapshot, no lock: it never waits on a writer):
+ * the book's totals (one row kept by triggers), all that was spent, and the sums of the donors'
+ * stored matchable parts with what tells whether they are current.
+ */
+export async function totalFigures(db: Executor, campaignId: string): Promise<{ totals: BookTotals; spentCents: number; match: MatchSums }> {
+  const result = await db.execute<Record<string, string | number | null> & { terms: string | null; marked: boolean; matchable: string; funds: string }>(sql`
+    -- The book's totals are kept by triggers as each write happens (migration 0016): one row, whatever the size of the book.
+    select t.raised_cents as raised, t.donation_count, t.pledged_cents as pledged, t.outstanding_cents as outstanding, t.donor_count,
+           (select coalesce(sum(amount_cents), 0)::bigint from expenses where campaign_id = ${campaignId}) as spent,
+           m.terms, m.marked, m.matchable, m.funds
+    from (${matchSumsSelect(campaignId)}) m left join ${campaignBookTotals} t on t.campaign_id = ${campaignId}
   `);
-  const row = result.rows[0] ?? {};
+  const row = result.rows[0]!;
   return {
     totals: {
       raisedCents: n(row.raised),
@@ -49,7 +56,8 @@ export async function bookTotals(db: Executor, campaignId: string): Promise<{ to
       outstandingCents: n(row.outstanding),
       donorCount: n(row.donor_count),
     },
-    version: n(row.version),
+    spentCents: n(row.spent),
+    match: matchSumsOf(row),
   };
 }
 

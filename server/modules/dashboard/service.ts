@@ -5,8 +5,9 @@
  *   written off; outstanding = what remains of those pledges; spent = expenses; cash on hand =
  *   raised − spent. Matchable and public funds are the sum over donors of the compliance engine's
  *   match over the donor's donations in the campaign's election cycle (all time without one): the
- *   matching programs match per election, as the donor list and the match report do. They are kept
- *   per donation as writes happen (donors/donation-matches.ts), so a write costs the donors it touched.
+ *   matching programs match per election, as the donor list and the match report do. Each write keeps
+ *   its donors' parts in its own transaction (donors/donation-matches.ts), so total-stats is one
+ *   statement over stored figures that never waits on a writer and is not cached.
  * - monthly-stats: the last `months` calendar months (UTC) by the app clock, oldest first, months
  *   without activity included.
  * - cycle-stats: the election cycle's dates and what happened inside them. Per contributor type and
@@ -14,7 +15,7 @@
  *   kept by the database triggers, the same figures the donor list shows): donors_at_limit counts the
  *   donors with something given or promised whose aggregate (paid + outstanding, the engine's
  *   aggregateCents) reaches their limit (engine's limitFor).
- * Everything read from donations, pledges and donors is cached per app instance against the
+ * Everything else read from donations, pledges and donors is cached per app instance against the
  * campaign's donor-book version (donors/list-cache.ts: any write of donors, pledges, donations, tags
  * or notes, whoever makes it, makes the next request compute again), its compliance settings and its
  * cycle; each figure's statement reads the version beside the figure. Expenses are read every time.
@@ -29,15 +30,15 @@ import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from '../donors/book-campaign';
 import { readBookCampaign } from '../donors/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';
-import { freshDonationMatches } from '../donors/donation-matches';
+import { freshDonationMatches, matchSumsCurrent } from '../donors/donation-matches';
 import { cachedListFigure } from '../donors/list-cache';
 import {
-  bookTotals,
   donorCycleFigures,
   monthlyBookSums,
   monthlySpent,
   raisedByPaymentMethod,
   spentCents,
+  totalFigures,
   type DateRange,
   type DonorCycleFigures,
   type MonthlyRow,
@@ -75,16 +76,10 @@ function cached<T>(app: FastifyInstance, campaign: BookCampaign, name: string, c
 
 export async function totalStats(app: FastifyInstance, ctx: CampaignContext): Promise<TotalStats> {
   const campaign = await readBookCampaign(app, ctx.id);
-  const [totals, spent, match] = await Promise.all([
-    cached(app, campaign, 'totals', async () => {
-      const { totals: value, version } = await bookTotals(app.db, campaign.id);
-      return { value, version };
-    }),
-    spentCents(app.db, campaign.id, null),
-    // Matching is per election: the donations in the cycle, as the donor list and the match report
-    // count them; kept per donation as writes happen (donors/donation-matches.ts).
-    freshDonationMatches(app, campaign),
-  ]);
+  // One statement; matching is per election: the donations in the cycle, as the donor list and the
+  // match report count them, summed from the donors' parts each write keeps (donors/donation-matches.ts).
+  const { totals, spentCents: spent, match: stored } = await totalFigures(app.db, campaign.id);
+  const match = matchSumsCurrent(campaign, stored) ? stored : await freshDonationMatches(app, campaign);
   return {
     total_raised_cents: totals.raisedCents,
     total_pledged_cents: totals.pledgedCents,

@@ -17,6 +17,7 @@ import { auditBook } from '../donors/book-audit';
 import { inCycle, loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
 import { assertContributionAllowed } from '../donors/contribution-check';
 import { checkCycle } from '../donors/cycle-check';
+import { keepDonationMatches } from '../donors/donation-matches';
 import { donorWarnings, figuresOf } from '../donors/donor-figures';
 import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorRecord } from '../donors/donor-repository';
 import { donorNotFound } from '../donors/donor-service';
@@ -162,6 +163,7 @@ export async function addDonation(app: FastifyInstance, ctx: CampaignContext, au
     assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, null), await cashInput(tx, campaign, donor.id, values, null));
     const row = await insertDonation(tx, { ...values, campaignId: ctx.id, source: 'manual', createdBy: auth.id, createdAt: now, updatedAt: now });
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.created', entity: 'donation', entityId: row.id, before: null, after: donationSnapshot(row) }, now);
+    await keepDonationMatches(tx, ctx.id);
     return { row, donor };
   });
   app.log.info({ campaignId: ctx.id, donationId: row.id, userId: auth.id }, 'donation added');
@@ -188,6 +190,7 @@ export async function updateDonation(app: FastifyInstance, ctx: CampaignContext,
     assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, current), await cashInput(tx, campaign, donor.id, values, current));
     const row = (await updateDonationRow(tx, ctx.id, donationId, values, now))!;
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.updated', entity: 'donation', entityId: donationId, before: donationSnapshot(current), after: donationSnapshot(row) }, now);
+    await keepDonationMatches(tx, ctx.id);
     return { row, donor, cycleWarnings };
   });
   return { donation: await donationRowOf(app.db, ctx.id, row, donor.name), warnings: [...cycleWarnings, ...(await warningsAfter(app, campaign, donor.id))] };
@@ -247,6 +250,7 @@ export async function refundDonation(
       },
       now,
     );
+    await keepDonationMatches(tx, ctx.id);
     return donationRowOf(tx, ctx.id, row, donor.name);
   });
 }
@@ -257,6 +261,7 @@ export async function deleteDonation(app: FastifyInstance, ctx: CampaignContext,
     const { donation } = await lockDonationAndDonor(tx, ctx.id, donationId);
     await deleteDonationRow(tx, ctx.id, donationId);
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.deleted', entity: 'donation', entityId: donationId, before: donationSnapshot(donation), after: null }, now);
+    await keepDonationMatches(tx, ctx.id);
   });
   return { donation_id: donationId };
 }

@@ -1,12 +1,12 @@
 /**
- * SQL of `donation_matches` (each donation's part of its donor's match), its per-campaign state and
- * totals, the donors marked stale (`donation_match_dirty`, by the triggers of migration 0022), and the
- * donations the matches are computed from. Scoped by campaign_id. donation-matches.ts decides.
+ * SQL of `donation_matches` (each donation's part of its donor's match), `donor_matches` (each donor's
+ * sum of them), the per-campaign state (the match terms they were computed for), the donors marked
+ * stale (`donation_match_dirty`, by the triggers of migrations 0022 and 0028), and the donations the
+ * matches are computed from. Scoped by campaign_id. donation-matches.ts decides.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/executor';
-import { donationMatchDirty, donationMatchStates, donationMatches } from '../../db/schema';
-import { versionSql } from './book-version-repository';
+import { donationMatchDirty, donationMatchStates, donationMatches, donorMatches } from '../../db/schema';
 import { donorRulesOf, type DonorRules, type DonorRulesColumns } from './donor-figures';
 
 export interface MatchTotals {
@@ -14,9 +14,9 @@ export interface MatchTotals {
   publicFundsCents: number;
 }
 
-export interface DonationMatchState extends MatchTotals {
+export interface DonationMatchState {
   terms: string;
-  /** When it was written (tells whether another writer came in between). */
+  /** When it was last written. */
   computedAt: string;
 }
 
@@ -26,25 +26,68 @@ export interface DirtyMark {
   seq: number;
 }
 
-/**
- * What a read needs to know whether the matches are current: the state, the donors marked stale and
- * the book version, in one statement (a write that bumps the version after it marks its donors too).
- */
-export async function findMatchStatus(
-  db: Executor,
-  campaignId: string,
-): Promise<{ state: DonationMatchState | null; dirty: DirtyMark[]; version: number }> {
-  const result = await db.execute<{ version: string; terms: string | null; matchable: string | null; funds: string | null; at: string | null; dirty: [string, string][] | null }>(sql`
-    select ${versionSql(campaignId)} as version, s.terms, s.matchable_cents as matchable, s.public_funds_cents as funds, s.computed_at::text as at,
+/** The state and every donor marked stale (inside the writer's lock: what a refresh computes again). */
+export async function findMatchStatus(db: Executor, campaignId: string): Promise<{ state: DonationMatchState | null; dirty: DirtyMark[] }> {
+  const result = await db.execute<{ terms: string | null; at: string | null; dirty: [string, string][] | null }>(sql`
+    select s.terms, s.computed_at::text as at,
            (select json_agg(json_build_array(x.donor_id, x.seq)) from ${donationMatchDirty} x where x.campaign_id = ${campaignId}) as dirty
     from (select 1) one left join ${donationMatchStates} s on s.campaign_id = ${campaignId}
   `);
   const row = result.rows[0]!;
   return {
-    version: Number(row.version),
-    state: row.terms === null ? null : { terms: row.terms, matchableCents: Number(row.matchable), publicFundsCents: Number(row.funds), computedAt: row.at! },
+    state: row.terms === null ? null : { terms: row.terms, computedAt: row.at! },
     dirty: (row.dirty ?? []).map(([donorId, seq]) => ({ donorId, seq: Number(seq) })),
   };
+}
+
+/** The match figures as a select of one row (terms, marked, matchable, funds): other statements embed it. */
+export function matchSumsSelect(campaignId: string) {
+  return sql`
+    select s.terms,
+           exists (select 1 from ${donationMatchDirty} x where x.campaign_id = ${campaignId}) as marked,
+           p.matchable, p.funds
+    from (select coalesce(sum(matchable_cents), 0)::bigint as matchable, coalesce(sum(public_funds_cents), 0)::bigint as funds
+          from ${donorMatches} where campaign_id = ${campaignId}) p
+    left join ${donationMatchStates} s on s.campaign_id = ${campaignId}`;
+}
+
+export interface MatchSums extends MatchTotals {
+  /** The match terms the stored parts were computed for (null: never computed). */
+  terms: string | null;
+  /** Whether a donor is marked stale (a write left its mark). */
+  marked: boolean;
+}
+
+export function matchSumsOf(row: { terms: string | null; marked: boolean; matchable: string | number; funds: string | number }): MatchSums {
+  return { terms: row.terms, marked: row.marked, matchableCents: Number(row.matchable), publicFundsCents: Number(row.funds) };
+}
+
+/**
+ * The sums of the donors' stored parts, whether a donor is marked stale and the terms, in one
+ * statement (one snapshot, no lock: it never waits on a writer).
+ */
+export async function findMatchSums(db: Executor, campaignId: string): Promise<MatchSums> {
+  const result = await db.execute<{ terms: string | null; marked: boolean; matchable: string; funds: string }>(matchSumsSelect(campaignId));
+  return matchSumsOf(result.rows[0]!);
+}
+
+/**
+ * What a writer keeping its own donors' parts starts with, in one statement: the lock it shares with
+ * every other such writer until it commits (a refresh, lockDonationMatches, waits for them and they
+ * for it), the donors this transaction marked (a mark's seq is the marking transaction's id) and the
+ * match terms the stored parts were computed for (null: never computed). The terms are read before
+ * the lock is granted: if a refresh changed them meanwhile, the writer's campaign (read after) differs
+ * from them and the marks are left to the next read, which is the safe side.
+ */
+export async function startKeeping(tx: Tx, campaignId: string): Promise<{ marks: DirtyMark[]; terms: string | null }> {
+  const result = await tx.execute<{ terms: string | null; marks: [string, string][] | null }>(sql`
+    select (select terms from ${donationMatchStates} where campaign_id = ${campaignId}) as terms,
+           (select json_agg(json_build_array(x.donor_id, x.seq)) from ${donationMatchDirty} x
+            where x.campaign_id = ${campaignId} and x.seq = (pg_current_xact_id()::text)::bigint) as marks
+    from (select pg_advisory_xact_lock_shared(hashtextextended(${campaignId}, 22))) l
+  `);
+  const row = result.rows[0]!;
+  return { terms: row.terms, marks: (row.marks ?? []).map(([donorId, seq]) => ({ donorId, seq: Number(seq) })) };
 }
 
 /** A donor with their donations in the range, in date order (the order the match cap fills). */
@@ -97,7 +140,7 @@ export async function donorCycleDonations(
   }));
 }
 
-/** Serialises the writers of one campaign's matches (another instance may be refreshing them too). */
+/** A refresh of the campaign's marks or of everything: alone, until it commits. */
 export async function lockDonationMatches(tx: Tx, campaignId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${campaignId}, 22))`);
 }
@@ -126,38 +169,52 @@ async function insertRows(tx: Tx, campaignId: string, rows: readonly DonationMat
 
 /**
  * Writes the computed rows inside the caller's transaction: all of the campaign's (`donorIds` null)
- * or those of `donorIds` (their old rows replaced); keeps the totals; clears exactly the marks read.
+ * or those of `donorIds` (their old rows replaced), each donor's sum of them, the terms; clears
+ * exactly the marks read (one a writer still holds is skipped: that writer computes it, or it stays).
  */
 export async function writeDonationMatches(
   tx: Tx,
   campaignId: string,
-  input: { terms: string; donorIds: readonly string[] | null; rows: readonly DonationMatchRow[]; marks: readonly DirtyMark[] },
-): Promise<DonationMatchState> {
+  input: { terms: string | null; donorIds: readonly string[] | null; rows: readonly DonationMatchRow[]; marks: readonly DirtyMark[] },
+): Promise<void> {
   const some = input.donorIds ? sql`and donor_id = any(${sql.param([...input.donorIds])}::uuid[])` : sql``;
-  const gone = await tx.execute<{ matchable: string; funds: string }>(sql`
-    with d as (delete from ${donationMatches} where campaign_id = ${campaignId} ${some} returning matchable_cents, public_funds_cents)
-    select coalesce(sum(matchable_cents), 0)::bigint as matchable, coalesce(sum(public_funds_cents), 0)::bigint as funds from d
+  await tx.execute(sql`
+    with a as (delete from ${donationMatches} where campaign_id = ${campaignId} ${some})
+    delete from ${donorMatches} where campaign_id = ${campaignId} ${some}
   `);
   await insertRows(tx, campaignId, input.rows);
-  const added = input.rows.reduce((sum, r) => ({ m: sum.m + r.matchableCents, f: sum.f + r.publicFundsCents }), { m: 0, f: 0 });
-  const dm = added.m - Number(gone.rows[0]!.matchable);
-  const df = added.f - Number(gone.rows[0]!.funds);
-  // A whole computation sets the totals; a partial one moves them by what changed.
-  const state = await tx.execute<{ matchable: string; funds: string; at: string }>(sql`
-    insert into ${donationMatchStates} as s (campaign_id, terms, matchable_cents, public_funds_cents, computed_at)
-    values (${campaignId}, ${input.terms}, ${added.m}, ${added.f}, clock_timestamp())
-    on conflict (campaign_id) do update set terms = excluded.terms, computed_at = excluded.computed_at,
-      matchable_cents = ${input.donorIds ? sql`s.matchable_cents + ${dm}` : sql`excluded.matchable_cents`},
-      public_funds_cents = ${input.donorIds ? sql`s.public_funds_cents + ${df}` : sql`excluded.public_funds_cents`}
-    returning matchable_cents as matchable, public_funds_cents as funds, computed_at::text as at
-  `);
+  const perDonor = new Map<string, { m: number; f: number }>();
+  for (const r of input.rows) {
+    const sums = perDonor.get(r.donorId) ?? { m: 0, f: 0 };
+    sums.m += r.matchableCents;
+    sums.f += r.publicFundsCents;
+    perDonor.set(r.donorId, sums);
+  }
+  const donors = [...perDonor];
+  for (let at = 0; at < donors.length; at += CHUNK) {
+    const chunk = donors.slice(at, at + CHUNK);
+    await tx.execute(sql`
+      insert into ${donorMatches} (campaign_id, donor_id, matchable_cents, public_funds_cents)
+      select ${campaignId}, * from unnest(${sql.param(chunk.map(([id]) => id))}::uuid[], ${sql.param(chunk.map(([, s]) => s.m))}::bigint[],
+                                          ${sql.param(chunk.map(([, s]) => s.f))}::bigint[])
+    `);
+  }
+  if (input.terms !== null) {
+    await tx.execute(sql`
+      insert into ${donationMatchStates} as s (campaign_id, terms, computed_at) values (${campaignId}, ${input.terms}, clock_timestamp())
+      on conflict (campaign_id) do update set terms = excluded.terms, computed_at = excluded.computed_at
+    `);
+  }
   if (input.marks.length > 0) {
     await tx.execute(sql`
       delete from ${donationMatchDirty} x
-      using unnest(${sql.param(input.marks.map((m) => m.donorId))}::uuid[], ${sql.param(input.marks.map((m) => m.seq))}::bigint[]) as r(donor_id, seq)
-      where x.campaign_id = ${campaignId} and x.donor_id = r.donor_id and x.seq = r.seq
+      where x.ctid in (
+        select d.ctid from ${donationMatchDirty} d
+        join unnest(${sql.param(input.marks.map((m) => m.donorId))}::uuid[], ${sql.param(input.marks.map((m) => m.seq))}::bigint[]) as r(donor_id, seq)
+          on d.donor_id = r.donor_id and d.seq = r.seq
+        where d.campaign_id = ${campaignId}
+        for update of d skip locked
+      )
     `);
   }
-  const row = state.rows[0]!;
-  return { terms: input.terms, matchableCents: Number(row.matchable), publicFundsCents: Number(row.funds), computedAt: row.at };
 }

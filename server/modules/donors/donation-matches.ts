@@ -1,30 +1,35 @@
 /**
  * Each donation's part of its donor's match, kept in `donation_matches` so the donation report can
- * show, sort and total it in SQL (PostgreSQL writes it into the CSV itself), and the campaign's
- * matchable amount and public funds kept beside it for the dashboard. The compliance engine decides
- * (matchByContribution over the donor's donations of the cycle, in date order): the parts add up to
- * the donor's matchable amount on the donor page and in the match report.
+ * show, sort and total it in SQL (PostgreSQL writes it into the CSV itself), and each donor's sum of
+ * them in `donor_matches`: the dashboard's matchable amount and public funds are the sums of those
+ * rows. The compliance engine decides (matchByContribution over the donor's donations of the cycle,
+ * in date order): the parts add up to the donor's matchable amount on the donor page and in the match
+ * report.
  *
- * Kept incrementally: the triggers of migration 0022 mark the donors a write touches; the next read
- * computes those donors again (a few milliseconds after one write). Everything is computed again when
- * the campaign's match terms (rule set, participation, office, district, cycle) differ from the
- * stored ones, when many donors are marked, or when one statement wrote many donations (an import
- * batch marks its campaign as a whole). Single flight per campaign in this
- * instance; writers of several instances are serialised by an advisory lock and clear exactly the
- * marks they read, so a mark made meanwhile is never lost.
+ * Kept by the writers: the triggers of migrations 0022/0028 mark the donors a write touches, and the
+ * writing transaction computes exactly its own marks again before it commits (keepDonationMatches,
+ * with the donor's row already locked by the write), so a committed write is in the stored parts and
+ * a read is one statement that never waits on a writer and never fails because of one. Marks left
+ * behind (a write that does not keep them, the match terms changed: rule set, participation, office,
+ * district, cycle) are computed by the next read (refresh): alone under an advisory lock that the
+ * keeping writers share, so it waits for them and they for it; nothing is retried, nothing is lost.
  */
 import type { FastifyInstance } from 'fastify';
 import { matchByContribution } from '../../../domain/compliance/engine';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
-import type { BookCampaign } from './book-campaign';
+import type { Tx } from '../../db/executor';
+import { loadBookCampaign, type BookCampaign } from './book-campaign';
 import { complianceDonorOf } from './donor-figures';
 import {
   donorCycleDonations,
   findMatchStatus,
+  findMatchSums,
   lockDonationMatches,
+  startKeeping,
   writeDonationMatches,
   type DonationMatchRow,
   type DonorCycleDonations,
+  type MatchSums,
   type MatchTotals,
 } from './donation-match-repository';
 
@@ -56,71 +61,76 @@ export function donationMatchRows(campaign: BookCampaign, donors: readonly Donor
   return rows;
 }
 
-interface Known extends MatchTotals {
-  version: number;
-  terms: string;
-}
-
-const known = new WeakMap<FastifyInstance, Map<string, Known>>();
-const inFlight = new WeakMap<FastifyInstance, Map<string, Promise<Known>>>();
-
-function perApp<T>(store: WeakMap<FastifyInstance, Map<string, T>>, app: FastifyInstance): Map<string, T> {
-  let map = store.get(app);
-  if (!map) store.set(app, (map = new Map()));
-  return map;
-}
-
-/** With more donors marked than this, everything is computed again in one pass. */
+/** With more donors marked than this, a refresh computes everything again in one pass. */
 const WHOLE_MARKS = 10_000;
-/** The mark of a statement that wrote many donations (migration 0022): compute everything. */
+/** The mark migration 0022 made for a statement that wrote many donations: compute everything. */
 const WHOLE_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
 
-async function refresh(app: FastifyInstance, campaign: BookCampaign, terms: string, attempt = 1): Promise<Known> {
-  const { state, dirty, version } = await findMatchStatus(app.db, campaign.id);
-  if (state && state.terms === terms && dirty.length === 0) return { ...state, version, terms };
-  const whole = !state || state.terms !== terms || dirty.length > WHOLE_MARKS || dirty.some((d) => d.donorId === WHOLE_CAMPAIGN);
-  const donorIds = whole ? null : dirty.map((d) => d.donorId);
-  // Read after the marks: the rows computed are at least as new as every mark cleared below.
-  const rows = donationMatchRows(campaign, await donorCycleDonations(app.db, campaign.id, campaign.cycle, donorIds));
-  const written = await app.db.transaction(async (tx) => {
-    await lockDonationMatches(tx, campaign.id);
-    // Another writer (an instance, a request) since the status was read: start again from its result.
-    const now = await findMatchStatus(tx, campaign.id);
-    const marks = new Map(now.dirty.map((m) => [m.donorId, m.seq]));
-    if (now.state?.computedAt !== state?.computedAt || !dirty.every((m) => marks.get(m.donorId) === m.seq)) return null;
-    return writeDonationMatches(tx, campaign.id, { terms, donorIds, rows, marks: dirty });
-  });
-  if (!written) {
-    if (attempt >= 5) throw new Error('donation matches: too many concurrent writers');
-    return refresh(app, campaign, terms, attempt + 1);
-  }
-  return { ...written, version, terms };
+/**
+ * Computes again the donors this transaction marked (its writes of donations or of donors' matching
+ * attributes), inside it: call it last in every transaction that writes them (the donors' rows are
+ * locked by the write, so no other writer changes their gifts meanwhile). Does nothing without marks;
+ * leaves them to the next read when the stored parts are for other match terms (never computed, or
+ * the campaign's settings changed: the read computes everything).
+ */
+export async function keepDonationMatches(tx: Tx, campaignId: string): Promise<void> {
+  const { marks, terms: storedTerms } = await startKeeping(tx, campaignId);
+  if (marks.length === 0 || storedTerms === null || marks.some((m) => m.donorId === WHOLE_CAMPAIGN)) return;
+  const campaign = await loadBookCampaign(tx, campaignId);
+  if (matchTermsOf(campaign) !== storedTerms) return;
+  const donorIds = marks.map((m) => m.donorId);
+  const rows = donationMatchRows(campaign, await donorCycleDonations(tx, campaignId, campaign.cycle, donorIds));
+  await writeDonationMatches(tx, campaignId, { terms: null, donorIds, rows, marks });
 }
 
 /**
- * Makes `donation_matches` current for the campaign as loaded and answers the campaign's totals
- * (the matchable amount and public funds of its donations in the cycle).
+ * Computes the marks left behind (or everything, when the terms differ), alone: waits for the writers
+ * keeping their own parts to commit, and they wait for it. The campaign is read again inside (a cached
+ * one may be older than the settings).
+ */
+async function refresh(app: FastifyInstance, campaignId: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await lockDonationMatches(tx, campaignId);
+    const campaign = await loadBookCampaign(tx, campaignId);
+    const terms = matchTermsOf(campaign);
+    const { state, dirty } = await findMatchStatus(tx, campaignId);
+    const whole = !state || state.terms !== terms || dirty.length > WHOLE_MARKS || dirty.some((d) => d.donorId === WHOLE_CAMPAIGN);
+    if (!whole && dirty.length === 0) return;
+    const donorIds = whole ? null : dirty.map((d) => d.donorId);
+    const rows = donationMatchRows(campaign, await donorCycleDonations(tx, campaignId, campaign.cycle, donorIds));
+    await writeDonationMatches(tx, campaignId, { terms, donorIds, rows, marks: dirty });
+  });
+}
+
+const inFlight = new WeakMap<FastifyInstance, Map<string, Promise<void>>>();
+
+/** One refresh of a campaign at a time in this instance; a caller arriving meanwhile waits for it. */
+function refreshOnce(app: FastifyInstance, campaignId: string): Promise<void> {
+  let flights = inFlight.get(app);
+  if (!flights) inFlight.set(app, (flights = new Map()));
+  const running = flights.get(campaignId);
+  if (running) return running;
+  const flight = refresh(app, campaignId).finally(() => {
+    if (flights.get(campaignId) === flight) flights.delete(campaignId);
+  });
+  flights.set(campaignId, flight);
+  return flight;
+}
+
+/** Whether the stored sums answer for the campaign as loaded: computed for its terms, nothing left marked. */
+export function matchSumsCurrent(campaign: BookCampaign, sums: MatchSums): boolean {
+  return sums.terms === matchTermsOf(campaign) && !sums.marked;
+}
+
+/**
+ * Makes `donation_matches` current for the campaign and answers the campaign's totals (the matchable
+ * amount and public funds of its donations in the cycle): the sums of the donors' stored parts, read
+ * in one statement. Only when something was left behind (marks, other terms) is a refresh run first.
  */
 export async function freshDonationMatches(app: FastifyInstance, campaign: BookCampaign): Promise<MatchTotals> {
-  const terms = matchTermsOf(campaign);
-  const knownStates = perApp(known, app);
-  const current = (k: Known | undefined): k is Known => k !== undefined && k.terms === terms && k.version >= campaign.version;
-  const seen = knownStates.get(campaign.id);
-  if (current(seen)) return seen;
-  const flights = perApp(inFlight, app);
-  const running = flights.get(campaign.id);
-  if (running) {
-    const answer = await running;
-    if (current(answer)) return answer;
-  }
-  const flight = refresh(app, campaign, terms);
-  flights.set(campaign.id, flight);
-  try {
-    const answer = await flight;
-    const before = knownStates.get(campaign.id);
-    if (!before || before.version <= answer.version) knownStates.set(campaign.id, answer);
-    return answer;
-  } finally {
-    if (flights.get(campaign.id) === flight) flights.delete(campaign.id);
-  }
+  const first = await findMatchSums(app.db, campaign.id);
+  if (matchSumsCurrent(campaign, first)) return { matchableCents: first.matchableCents, publicFundsCents: first.publicFundsCents };
+  await refreshOnce(app, campaign.id);
+  const after = await findMatchSums(app.db, campaign.id);
+  return { matchableCents: after.matchableCents, publicFundsCents: after.publicFundsCents };
 }

@@ -17,6 +17,7 @@ import { changesBetween } from './book-changes';
 import { readBookCampaign } from './book-reads';
 import { findBookVersion } from './book-version-repository';
 import { readAheadBlock, readPage } from './deep-page';
+import { keepDonationMatches } from './donation-matches';
 import { donorWarnings, figuresOf } from './donor-figures';
 import { countDonors, donorKeyset, listCampaignTags, listDonorPage, type DonorListFilter, type DonorPageItem } from './donor-list-repository';
 import { donorListKeepsOrder, donorPageSurvives } from './donor-page-changes';
@@ -97,6 +98,7 @@ export async function updateDonorFields(app: FastifyInstance, ctx: CampaignConte
       const after = await updateDonor(tx, ctx.id, donorId, values, now);
       if (!after) throw donorNotFound();
       await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donor.updated', entity: 'donor', entityId: donorId, before: donorSnapshot(before), after: donorSnapshot(after) }, now);
+      await keepDonationMatches(tx, ctx.id);
       return after;
     })
     .catch(duplicateConflict(app.db, ctx.id, values, donorId));
@@ -180,6 +182,7 @@ export async function mergeDonors(app: FastifyInstance, ctx: CampaignContext, au
       },
       now,
     );
+    await keepDonationMatches(tx, ctx.id);
     return after;
   });
   app.log.info({ campaignId: ctx.id, survivorId, duplicateId, userId: auth.id }, 'donors merged');

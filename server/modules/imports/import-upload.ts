@@ -10,7 +10,7 @@ import type { RowOutcome, UploadOptions } from '../../../domain/imports/api-cont
 import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
 import type { Tx } from '../../db/executor';
 import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
-import { freshDonationMatches } from '../donors/donation-matches';
+import { freshDonationMatches, keepDonationMatches } from '../donors/donation-matches';
 import { lockDonors } from '../donors/donor-repository';
 import { writeErrorReport } from './error-report';
 import {
@@ -145,6 +145,7 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
     await app.db.transaction(async (tx) => {
       if (upload.type === 'donor') await importDonorBatch(tx, upload, campaign, options, rows, now, mode);
       else await importPaymentBatch(tx, upload, campaign, options, rows, now, mode);
+      await keepDonationMatches(tx, upload.campaignId);
     });
     done += rows.length;
     await reporter.progress(done, total, 'importing');
@@ -179,9 +180,10 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
 }
 
 /**
- * Each donation's matchable part, computed here for the donations just imported (an import batch marks
- * its campaign as a whole), so the next dashboard or donation report does not wait for it. The import
- * is done whatever happens here: a failure leaves the marks for the next read.
+ * Each batch keeps its donors' matchable parts in its own transaction (keepDonationMatches); this
+ * computes whatever a batch had to leave (the campaign's match terms changed meanwhile), so the next
+ * dashboard or donation report does not wait for it. The import is done whatever happens here: a
+ * failure leaves the marks for the next read.
  */
 async function refreshMatches(app: FastifyInstance, campaignId: string): Promise<void> {
   try {

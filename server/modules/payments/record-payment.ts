@@ -13,6 +13,7 @@ import type { Tx } from '../../db/executor';
 import { applyPackage } from '../campaign/package-service';
 import { findCampaignById } from '../campaign/repository';
 import { auditBook } from '../donors/book-audit';
+import { keepDonationMatches } from '../donors/donation-matches';
 import { insertDonor, lockDonor, type DonorRecord } from '../donors/donor-repository';
 import { insertDonation } from '../donations/repository';
 import { donationSnapshot } from '../donations/view';
@@ -79,6 +80,7 @@ async function recordGift(app: FastifyInstance, tx: Tx, payment: PaymentRecord, 
     updatedAt: now,
   });
   await auditBook(tx, { campaignId: payment.campaignId, actorId: null, action: 'donation.created', entity: 'donation', entityId: donation.id, before: null, after: { ...donationSnapshot(donation), payment_id: payment.id } }, now);
+  await keepDonationMatches(tx, payment.campaignId);
   const details = donorDetailsOf(payment.donorDetails);
   await app.outbox.queue(
     tx,

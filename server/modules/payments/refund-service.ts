@@ -13,6 +13,7 @@ import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { auditBook } from '../donors/book-audit';
+import { keepDonationMatches } from '../donors/donation-matches';
 import { lockDonor } from '../donors/donor-repository';
 import { findDonation, insertProviderRefund, lockDonation, refundsOfDonations } from '../donations/repository';
 import { donationSnapshot, toDonationRow } from '../donations/view';
@@ -58,6 +59,7 @@ export async function applyProviderRefund(app: FastifyInstance, paymentId: strin
         { campaignId: payment.campaignId, actorId: refund.actorId, action: 'donation.refunded', entity: 'donation', entityId: donation.id, before: donationSnapshot(donation), after: { refund_id: refund.refundId, amount_cents: booked.amountCents, via: 'paypal' } },
         now,
       );
+      await keepDonationMatches(tx, payment.campaignId);
     }
     await updatePayment(tx, payment.id, { refundedCents: payment.refundedCents + amount }, now);
     return true;
