@@ -157,7 +157,11 @@ export interface CheckoutStarted {
   test_mode: boolean;
 }
 
-export const PAYMENT_STATUSES = ['created', 'approved', 'completed', 'declined', 'failed', 'cancelled', 'expired'] as const;
+/**
+ * unknown: PayPal's answer to the capture was lost (no answer, a 5xx): the reconciliation re-reads the
+ * order until PayPal says; pending: PayPal's capture is PENDING (money on its way, not raised yet).
+ */
+export const PAYMENT_STATUSES = ['created', 'approved', 'unknown', 'pending', 'completed', 'declined', 'failed', 'cancelled', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PaymentStatusView {
@@ -263,6 +267,10 @@ export const PAYMENT_ERROR_CODES = [
   'PAYMENT_CANCELLED',
   'PAYMENT_NOT_APPROVED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_OUTCOME_UNKNOWN',
+  'PAYMENT_PENDING',
+  'PAYMENT_CHOOSE_ANOTHER_SOURCE',
+  'PLEDGE_ALREADY_PAID',
   'PAYMENT_ATTESTATION_REQUIRED',
   'PAYMENT_AMOUNT_INVALID',
   'PAYMENT_LINK_INVALID',

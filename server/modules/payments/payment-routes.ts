@@ -52,9 +52,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const body = (await validateBody(payOnlineRequestSchema, request.body)) as PayOnlineBody;
     return reply.code(201).send(success(await payOnline(app, body)));
   });
-  app.post(P.capture, open, async (request) => {
+  app.post(P.capture, open, async (request, reply) => {
     const body = await validateBody(captureRequestSchema, request.body);
-    return success(await captureFromBrowser(app, body.payment_id.toLowerCase(), body.order_id));
+    const answer = await captureFromBrowser(app, body.payment_id.toLowerCase(), body.order_id);
+    return reply.code(answer.status).send(success(answer.view));
   });
   app.post(P.cancel, open, async (request) => {
     const body = await validateBody(captureRequestSchema, request.body);
