@@ -28,6 +28,7 @@
  *   POST /payment/refund                         RefundOnlineBody → the donation row (refunded through PayPal)
  *   POST /payment/purchase-package               { campaign_id, years, idempotency_key } → CheckoutStarted
  *   GET  /payment/purchase-list/{campaignId}     → PurchaseView[] (newest first)
+ *   GET  /payment/reconcile-report/{campaignId}  → ReconcileReport (online payments whose state differs from PayPal's)
  *   GET  /payment/purchase-invoice/{paymentId}?campaign_id= → the invoice PDF
  */
 
@@ -50,6 +51,7 @@ export const PAYMENT_PATHS = {
   purchasePackage: '/payment/purchase-package',
   purchaseList: '/payment/purchase-list/:campaignId',
   purchaseInvoice: '/payment/purchase-invoice/:paymentId',
+  reconcileReport: '/payment/reconcile-report/:campaignId',
 } as const;
 
 export const givingPageUrl = (slug: string) => `/payment/giving-page/${encodeURIComponent(slug)}`;
@@ -257,6 +259,45 @@ export interface PurchaseView {
   status: PaymentStatus;
   receipt_number: string | null;
   has_invoice: boolean;
+}
+
+/** Why an online payment's state differs from PayPal's (the reconcile report). */
+export const RECONCILE_DIFFERENCES = [
+  /** PayPal captured (or holds a capture) that our books do not record as such. */
+  'CAPTURED_NOT_RECORDED',
+  /** Our books record money PayPal does not show as captured. */
+  'RECORDED_NOT_CAPTURED',
+  /** PayPal's capture is PENDING but ours is not, or the other way round. */
+  'PENDING_DIFFERS',
+  /** PayPal declined the capture but ours is not declined. */
+  'DECLINED_DIFFERS',
+  /** Our capture id or amount is not PayPal's. */
+  'CAPTURE_DIFFERS',
+  /** We do not know the capture's outcome yet (the reconciliation job asks PayPal every minute). */
+  'OUTCOME_UNKNOWN',
+  /** PayPal could not be asked now. */
+  'PAYPAL_UNREACHABLE',
+] as const;
+export type ReconcileDifference = (typeof RECONCILE_DIFFERENCES)[number];
+
+export interface ReconcileRow {
+  payment_id: string;
+  kind: 'donation' | 'package';
+  created_at: string;
+  amount_cents: number;
+  status: PaymentStatus;
+  order_id: string;
+  /** PayPal's order status and its capture's status ('—' when it could not be read). */
+  paypal_order_status: string;
+  paypal_capture_status: string | null;
+  difference: ReconcileDifference;
+}
+
+export interface ReconcileReport {
+  /** Online payments compared (the newest, at most `limit`). */
+  checked: number;
+  limit: number;
+  rows: ReconcileRow[];
 }
 
 /** The error codes of this API (their texts are in domain/error-codes.ts). */

@@ -335,8 +335,42 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     expect(done.json().data).toMatchObject({ status: 'completed', receipt_number: expect.stringMatching(/^R-/) });
   });
 
-  it('after all of the above, no payment is left unsettled against PayPal', async () => {
+  it('the reconcile report lists a capture PayPal made that the books miss (owner only), until the reconciliation records it', async () => {
+    const email = 'report-gap@example.com';
+    const started = await startOk(1_600, email);
+    await approve(started.order_id);
+    // PayPal captured, and nothing reached us (no answer, no webhook yet).
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/paypal-standin/v1/oauth2/token',
+      headers: { authorization: `Basic ${Buffer.from('demo-campaign-local:local-test-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    const captured = await t.app.inject({
+      method: 'POST',
+      url: `/paypal-standin/v2/checkout/orders/${started.order_id}/capture`,
+      headers: { authorization: `Bearer ${token.json().access_token}`, 'content-type': 'application/json', 'paypal-request-id': `capture-${started.payment_id}` },
+      payload: '{}',
+    });
+    expect(captured.statusCode).toBe(201);
+    const report = await get(t, `/payment/reconcile-report/${campaignId()}`, owner.token);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.rows).toEqual([
+      expect.objectContaining({ payment_id: started.payment_id, status: 'created', paypal_order_status: 'COMPLETED', paypal_capture_status: 'COMPLETED', difference: 'CAPTURED_NOT_RECORDED' }),
+    ]);
+    expect((await get(t, `/payment/reconcile-report/${campaignId()}`)).statusCode).toBe(401);
+    await age(started.payment_id);
+    await reconcilePayments(t.app);
+    expect(await donationsOf(email)).toHaveLength(1);
+    expect((await get(t, `/payment/reconcile-report/${campaignId()}`, owner.token)).json().data.rows).toEqual([]);
+  });
+
+  it('after all of the above, every online payment agrees with PayPal: the reconcile report is empty', async () => {
     const rows = await t.db.execute(sql`select status, count(*)::int as n from payments where status in ('unknown', 'capturing') group by status`);
     expect(rows.rows).toEqual([]);
+    const report = (await get(t, `/payment/reconcile-report/${campaignId()}`, owner.token)).json().data as { checked: number; rows: unknown[] };
+    const ordered = await t.db.execute(sql`select count(*)::int as n from payments where campaign_id = ${campaignId()} and order_id is not null`);
+    expect(report.checked).toBe((ordered.rows[0] as { n: number }).n);
+    expect(report.rows).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { paymentEvents, payments } from '../../db/schema';
 
@@ -109,6 +109,16 @@ export async function listStalePayments(db: Executor, before: Date, limit: numbe
     .from(payments)
     .where(and(inArray(payments.status, ['created', 'approved', 'capturing', 'unknown', 'pending']), lt(payments.updatedAt, before)))
     .orderBy(payments.updatedAt)
+    .limit(limit);
+}
+
+/** The campaign's newest online payments that reached PayPal (have an order): the reconcile report. */
+export async function listOrderedPayments(db: Executor, campaignId: string, limit: number): Promise<PaymentRecord[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.campaignId, campaignId), isNotNull(payments.orderId)))
+    .orderBy(desc(payments.createdAt))
     .limit(limit);
 }
 
