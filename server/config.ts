@@ -156,6 +156,11 @@ export interface Config {
    * instance's webhook route.
    */
   readonly paypalStandinWebhookUrl: string | null;
+  /**
+   * PAYPAL_STANDIN_CONTROL=true: the stand-in's test controls answer over HTTP (POST
+   * /paypal-standin/_control, for Playwright). Off by default; refused in production.
+   */
+  readonly paypalStandinControl: boolean;
   /** PAYMENT_SECRET_KEY: the key material of gateway secrets at rest (default: the token secret). */
   readonly paymentSecretKey: string;
 }
@@ -315,6 +320,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     live: (url('PAYPAL_LIVE_BASE_URL', value(env, 'PAYPAL_LIVE_BASE_URL'), ['https:']) ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
   });
   const paypalStandinWebhookUrl = url('PAYPAL_STANDIN_WEBHOOK_URL', value(env, 'PAYPAL_STANDIN_WEBHOOK_URL'), ['http:', 'https:']) ?? null;
+  const paypalStandinControl = bool('PAYPAL_STANDIN_CONTROL', false);
+  if (paypalStandinControl && nodeEnv === 'production') problems.push('PAYPAL_STANDIN_CONTROL is a test switch and cannot be on in production');
   const tokenSecret = tokenSecretRaw ?? readOrCreateSecret(dataDir);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -362,6 +369,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     paypal,
     paypalBaseUrls,
     paypalStandinWebhookUrl,
+    paypalStandinControl,
     paymentSecretKey: value(env, 'PAYMENT_SECRET_KEY') ?? tokenSecret,
   });
 }

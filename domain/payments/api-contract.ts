@@ -28,6 +28,7 @@
  *   POST /payment/refund                         RefundOnlineBody → the donation row (refunded through PayPal)
  *   POST /payment/purchase-package               { campaign_id, years, idempotency_key } → CheckoutStarted
  *   GET  /payment/purchase-list/{campaignId}     → PurchaseView[] (newest first)
+ *   GET  /payment/reconcile-report/{campaignId}  → ReconcileReport (online payments whose state differs from PayPal's)
  *   GET  /payment/purchase-invoice/{paymentId}?campaign_id= → the invoice PDF
  */
 
@@ -50,6 +51,7 @@ export const PAYMENT_PATHS = {
   purchasePackage: '/payment/purchase-package',
   purchaseList: '/payment/purchase-list/:campaignId',
   purchaseInvoice: '/payment/purchase-invoice/:paymentId',
+  reconcileReport: '/payment/reconcile-report/:campaignId',
 } as const;
 
 export const givingPageUrl = (slug: string) => `/payment/giving-page/${encodeURIComponent(slug)}`;
@@ -157,7 +159,11 @@ export interface CheckoutStarted {
   test_mode: boolean;
 }
 
-export const PAYMENT_STATUSES = ['created', 'approved', 'completed', 'declined', 'failed', 'cancelled', 'expired'] as const;
+/**
+ * unknown: PayPal's answer to the capture was lost (no answer, a 5xx): the reconciliation re-reads the
+ * order until PayPal says; pending: PayPal's capture is PENDING (money on its way, not raised yet).
+ */
+export const PAYMENT_STATUSES = ['created', 'approved', 'unknown', 'pending', 'completed', 'declined', 'failed', 'cancelled', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PaymentStatusView {
@@ -255,6 +261,45 @@ export interface PurchaseView {
   has_invoice: boolean;
 }
 
+/** Why an online payment's state differs from PayPal's (the reconcile report). */
+export const RECONCILE_DIFFERENCES = [
+  /** PayPal captured (or holds a capture) that our books do not record as such. */
+  'CAPTURED_NOT_RECORDED',
+  /** Our books record money PayPal does not show as captured. */
+  'RECORDED_NOT_CAPTURED',
+  /** PayPal's capture is PENDING but ours is not, or the other way round. */
+  'PENDING_DIFFERS',
+  /** PayPal declined the capture but ours is not declined. */
+  'DECLINED_DIFFERS',
+  /** Our capture id or amount is not PayPal's. */
+  'CAPTURE_DIFFERS',
+  /** We do not know the capture's outcome yet (the reconciliation job asks PayPal every minute). */
+  'OUTCOME_UNKNOWN',
+  /** PayPal could not be asked now. */
+  'PAYPAL_UNREACHABLE',
+] as const;
+export type ReconcileDifference = (typeof RECONCILE_DIFFERENCES)[number];
+
+export interface ReconcileRow {
+  payment_id: string;
+  kind: 'donation' | 'package';
+  created_at: string;
+  amount_cents: number;
+  status: PaymentStatus;
+  order_id: string;
+  /** PayPal's order status and its capture's status ('—' when it could not be read). */
+  paypal_order_status: string;
+  paypal_capture_status: string | null;
+  difference: ReconcileDifference;
+}
+
+export interface ReconcileReport {
+  /** Online payments compared (the newest, at most `limit`). */
+  checked: number;
+  limit: number;
+  rows: ReconcileRow[];
+}
+
 /** The error codes of this API (their texts are in domain/error-codes.ts). */
 export const PAYMENT_ERROR_CODES = [
   'GIVING_UNAVAILABLE',
@@ -263,6 +308,10 @@ export const PAYMENT_ERROR_CODES = [
   'PAYMENT_CANCELLED',
   'PAYMENT_NOT_APPROVED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_OUTCOME_UNKNOWN',
+  'PAYMENT_PENDING',
+  'PAYMENT_CHOOSE_ANOTHER_SOURCE',
+  'PLEDGE_ALREADY_PAID',
   'PAYMENT_ATTESTATION_REQUIRED',
   'PAYMENT_AMOUNT_INVALID',
   'PAYMENT_LINK_INVALID',

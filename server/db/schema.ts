@@ -547,6 +547,26 @@ export const donations = pgTable(
   ],
 );
 
+/**
+ * Idempotency keys of the creates that move money (`Idempotency-Key` header; add_donation): written in
+ * the same transaction as the record, so a retried write answers that record instead of a second one.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of the validated body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'request_keys_pkey', columns: [t.campaignId, t.operation, t.key] })],
+);
+
 /** Refunds of a donation, whole or part; several per donation (their sum never exceeds the amount paid). */
 export const donationRefunds = pgTable(
   'donation_refunds',

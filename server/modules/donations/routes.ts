@@ -12,6 +12,7 @@ import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
 import { sendSuccess, success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
+import { requestKeyOf } from './request-key';
 import { addDonation, deleteDonation, listDonationPage, refundDonation, updateDonation } from './service';
 
 const writeBody = { config: { access: { campaign: 'donation.write', from: 'body.campaign_id' } } } as const;
@@ -23,7 +24,8 @@ export async function donationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(P.addDonation, writeBody, async (request, reply) => {
     const body = await validateBody(addDonationRequestSchema, request.body, today());
-    return reply.code(201).send(success(await addDonation(app, currentCampaign(request), currentUser(request), body), 'DONATION_ADDED'));
+    const key = requestKeyOf(request, 'add_donation', body);
+    return reply.code(201).send(success(await addDonation(app, currentCampaign(request), currentUser(request), body, key), 'DONATION_ADDED'));
   });
 
   app.post(P.updateDonation, writeBody, async (request) => {

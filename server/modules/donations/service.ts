@@ -4,6 +4,7 @@
  * Every write takes the donor's row lock first (SELECT … FOR UPDATE) and checks and writes in that
  * transaction, so two concurrent donations cannot both pass the limit.
  */
+import { assertKeyUnused, keepKey, replayedEntity, RequestKeyReplay, type RequestKey } from './request-key';
 import type { FastifyInstance } from 'fastify';
 import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/api-contract';
 import type { ComplianceWarning } from '../../../domain/compliance/types';
@@ -149,7 +150,19 @@ async function warningsAfter(app: FastifyInstance, campaign: BookCampaign, donor
   return donorWarnings(campaign, donor, figuresOf(campaign, donor, contributions.get(donorId) ?? []));
 }
 
-export async function addDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody): Promise<DonationWriteData> {
+/** add_donation; with an Idempotency-Key (request-key.ts) a retried write answers the first one's donation. */
+export async function addDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody, key: RequestKey | null = null): Promise<DonationWriteData> {
+  try {
+    return await addDonationOnce(app, ctx, auth, body, key);
+  } catch (error) {
+    if (!(error instanceof RequestKeyReplay) || !key) throw error;
+    const found = await findDonation(app.db, ctx.id, replayedEntity(error, key));
+    if (!found) throw donationNotFound();
+    return { donation: toDonationRow(found.donation, found.donorName, []), warnings: [] };
+  }
+}
+
+async function addDonationOnce(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody, key: RequestKey | null): Promise<DonationWriteData> {
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = donationValuesOf(body);
   const now = app.clock.now();
@@ -157,11 +170,13 @@ export async function addDonation(app: FastifyInstance, ctx: CampaignContext, au
   const { row, donor } = await app.db.transaction(async (tx) => {
     const donor = await lockDonor(tx, ctx.id, values.donorId);
     if (!donor) throw donorNotFound();
+    await assertKeyUnused(tx, ctx.id, key);
     const pledge = await pledgeOf(tx, ctx.id, values.pledgeId, donor.id);
     assertWithinPledge(values, pledge, null);
     const aggregate = await donorAggregateCents(tx, donor.id, campaign.cycle, null);
     assertContributionAllowed(campaign, donor, aggregate, increaseOf(campaign, values, pledge, null), await cashInput(tx, campaign, donor.id, values, null));
     const row = await insertDonation(tx, { ...values, campaignId: ctx.id, source: 'manual', createdBy: auth.id, createdAt: now, updatedAt: now });
+    await keepKey(tx, ctx.id, key, row.id);
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'donation.created', entity: 'donation', entityId: row.id, before: null, after: donationSnapshot(row) }, now);
     await keepDonationMatches(tx, ctx.id);
     return { row, donor };

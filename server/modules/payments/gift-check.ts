@@ -4,7 +4,9 @@
  * What counts against the limit: the donor's aggregate for the cycle, plus online gifts of the same
  * e-mail whose capture is under way. A payment towards a pledge may not exceed what remains on it, and
  * adds to the aggregate only what goes beyond the pledge's open amount (none).
- * Called once before the order is made and again, under the donor's lock, just before the capture.
+ * Called once before the order is made and again, under the donor's (and the pledge's) lock, just
+ * before the capture: a pledge paid in the meantime (another tab, a check recorded by staff) is not
+ * captured again.
  */
 import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
 import type { Executor } from '../../db/executor';
@@ -15,7 +17,7 @@ import { findDonor, findDuplicateDonor, type DonorRecord } from '../donors/donor
 import { findPledge } from '../donors/pledge-repository';
 import { donorAggregateCents } from '../donations/repository';
 import { newDonorRules } from './online-donor';
-import { capturingCents } from './payment-repository';
+import { capturingCents, pledgeInFlightCents } from './payment-repository';
 
 const NO_PAYMENT = '00000000-0000-0000-0000-000000000000';
 
@@ -43,7 +45,10 @@ export async function checkOnlineGift(db: Executor, campaignId: string, input: G
   if (input.pledgeId) {
     const found = await findPledge(db, campaignId, input.pledgeId);
     if (!found || found.pledge.writtenOffAt) throw fail(400, 'PAYMENT_LINK_INVALID');
-    const remaining = Math.max(0, found.pledge.commitmentAmountCents - found.pledge.paidCents);
+    // What remains: less what is paid, and less other online payments towards it whose money is on its way.
+    const inFlight = await pledgeInFlightCents(db, campaignId, input.pledgeId, input.paymentId ?? NO_PAYMENT);
+    const remaining = Math.max(0, found.pledge.commitmentAmountCents - found.pledge.paidCents - inFlight);
+    if (remaining === 0) throw fail(422, 'PLEDGE_ALREADY_PAID');
     if (input.amountCents > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });
     pledgeDonorId = found.pledge.donorId;
     if (inCycle(book.cycle, found.pledge.commitmentDate)) increase -= Math.min(input.amountCents, remaining);

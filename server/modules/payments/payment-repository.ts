@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { paymentEvents, payments } from '../../db/schema';
 
@@ -78,25 +78,47 @@ export async function nextReceiptNumber(db: Executor): Promise<string> {
   return `R-${(result.rows[0] as { n: string }).n.padStart(6, '0')}`;
 }
 
+/** Statuses of a payment whose money may be on its way: counted against limits and pledges until settled. */
+const MONEY_ON_ITS_WAY = sql`('capturing', 'unknown', 'pending')`;
+
 /**
- * Online gifts of this e-mail (or towards this pledge) in the campaign whose capture is under way: they
- * count against the limit until recorded, so two tabs cannot both pass it.
+ * Online gifts of this e-mail in the campaign whose capture is under way, unknown or pending: they
+ * count against the limit until recorded or released, so two tabs cannot both pass it.
  */
 export async function capturingCents(db: Executor, campaignId: string, email: string, exceptId: string): Promise<number> {
   const result = await db.execute(sql`
     select coalesce(sum(${payments.amountCents}), 0)::bigint as cents from ${payments}
-    where ${payments.campaignId} = ${campaignId} and ${payments.kind} = 'donation' and ${payments.status} = 'capturing'
+    where ${payments.campaignId} = ${campaignId} and ${payments.kind} = 'donation' and ${payments.status} in ${MONEY_ON_ITS_WAY}
       and lower(${payments.donorDetails}->>'email') = ${email.toLowerCase()} and ${payments.id} <> ${exceptId}`);
   return Number((result.rows[0] as { cents: string }).cents);
 }
 
-/** Payments left open (created, approved or capturing) since before `before`: the reconciliation reads them again. */
+/** Online payments towards this pledge whose capture is under way, unknown or pending (not yet in its paid amount). */
+export async function pledgeInFlightCents(db: Executor, campaignId: string, pledgeId: string, exceptId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(sum(${payments.amountCents}), 0)::bigint as cents from ${payments}
+    where ${payments.campaignId} = ${campaignId} and ${payments.pledgeId} = ${pledgeId} and ${payments.status} in ${MONEY_ON_ITS_WAY}
+      and ${payments.id} <> ${exceptId}`);
+  return Number((result.rows[0] as { cents: string }).cents);
+}
+
+/** Payments left open (created, approved, capturing, unknown, pending) since before `before`: the reconciliation reads them again. */
 export async function listStalePayments(db: Executor, before: Date, limit: number): Promise<PaymentRecord[]> {
   return db
     .select()
     .from(payments)
-    .where(and(inArray(payments.status, ['created', 'approved', 'capturing']), lt(payments.updatedAt, before)))
+    .where(and(inArray(payments.status, ['created', 'approved', 'capturing', 'unknown', 'pending']), lt(payments.updatedAt, before)))
     .orderBy(payments.updatedAt)
+    .limit(limit);
+}
+
+/** The campaign's newest online payments that reached PayPal (have an order): the reconcile report. */
+export async function listOrderedPayments(db: Executor, campaignId: string, limit: number): Promise<PaymentRecord[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.campaignId, campaignId), isNotNull(payments.orderId)))
+    .orderBy(desc(payments.createdAt))
     .limit(limit);
 }
 

@@ -29,6 +29,7 @@ import { givingPage, payOnline } from './giving-service';
 import { purchaseInvoice, purchaseList, purchasePackage } from './package-purchase-service';
 import { pledgeLinkView } from './pledge-link';
 import { registerReconcileJob } from './reconcile-job';
+import { reconcileReport } from './reconcile-report';
 import { refundOnline } from './refund-service';
 import { receiveWebhook } from './webhook-service';
 
@@ -52,9 +53,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const body = (await validateBody(payOnlineRequestSchema, request.body)) as PayOnlineBody;
     return reply.code(201).send(success(await payOnline(app, body)));
   });
-  app.post(P.capture, open, async (request) => {
+  app.post(P.capture, open, async (request, reply) => {
     const body = await validateBody(captureRequestSchema, request.body);
-    return success(await captureFromBrowser(app, body.payment_id.toLowerCase(), body.order_id));
+    const answer = await captureFromBrowser(app, body.payment_id.toLowerCase(), body.order_id);
+    return reply.code(answer.status).send(success(answer.view));
   });
   app.post(P.cancel, open, async (request) => {
     const body = await validateBody(captureRequestSchema, request.body);
@@ -110,6 +112,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   app.get(P.purchaseList, { config: { access: { campaign: 'package.read', from: 'params.campaignId' } } }, async (request) => {
     await validateParams(campaignParams, request.params);
     return success(await purchaseList(app, currentCampaign(request)));
+  });
+  app.get(P.reconcileReport, { config: { access: { campaign: 'payment_gateway.write', from: 'params.campaignId', allowArchived: true } } }, async (request) => {
+    await validateParams(campaignParams, request.params);
+    return success(await reconcileReport(app, currentCampaign(request)));
   });
   app.get(P.purchaseInvoice, { config: { access: { campaign: 'package.read', from: 'query.campaign_id' } } }, async (request, reply) => {
     const { paymentId } = await validateParams(statusParams, request.params);

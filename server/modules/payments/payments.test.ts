@@ -283,16 +283,16 @@ describe('online payments', () => {
     expect(await donationsOf(email)).toHaveLength(1);
   });
 
-  it('the stand-in failing or hanging at capture: an error, nothing recorded, nothing captured', async () => {
+  it('the stand-in failing on every try or hanging at capture: unknown (we are confirming), nothing recorded, nothing captured yet', async () => {
     for (const mode of ['fail', 'hang'] as const) {
       const email = `${mode}@example.com`;
       const started = await startOk(1_200, email);
       await approve(started.order_id);
-      if (mode === 'fail') t.app.paypalStandin.failNext('capture');
+      if (mode === 'fail') for (let i = 0; i < 3; i++) t.app.paypalStandin.failNext('capture');
       else t.app.paypalStandin.hangNext('capture');
       const res = await capture(started);
-      expect(res.statusCode).toBe(502);
-      expect(res.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      expect(res.statusCode).toBe(202);
+      expect(res.json().data).toMatchObject({ status: 'unknown', failure_code: 'PAYMENT_OUTCOME_UNKNOWN' });
       expect(await donationsOf(email)).toHaveLength(0);
       expect((await standinOrder(started.order_id)).status).toBe('APPROVED');
     }
@@ -303,7 +303,7 @@ describe('online payments', () => {
     await approve(declined.order_id, 'decline');
     const res = await capture(declined);
     expect(res.statusCode).toBe(402);
-    expect(res.json().code).toBe('PAYMENT_DECLINED');
+    expect(res.json().code).toBe('PAYMENT_CHOOSE_ANOTHER_SOURCE');
     const cancelled = await startOk(1_100, 'cancelled@example.com');
     expect(await approve(cancelled.order_id, 'cancel')).toContain('reason=cancelled');
     const answer = await post(t, '/payment/cancel', { payment_id: cancelled.payment_id, order_id: cancelled.order_id });
@@ -317,7 +317,12 @@ describe('online payments', () => {
     const started = await Promise.all(emails.map((e) => startOk(1_000 + 1, e)));
     await Promise.all(started.map((s) => approve(s.order_id)));
     const answers = await Promise.all(started.map((s) => capture(s)));
-    expect(answers.map((a) => a.statusCode)).toEqual(started.map(() => 200));
+    // On a loaded machine a capture's answer can outlast the client's timeout: that payment is then
+    // unknown (202, "we are confirming"), and one reconciliation pass settles it. Never a failure.
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => [a.statusCode, a.json().data?.status])).toEqual(answers.filter((a) => a.statusCode !== 200).map(() => [202, 'unknown']));
+    const aged = new Date(clock.now().getTime() - 4 * 60_000);
+    await t.db.update(payments).set({ updatedAt: aged }).where(sql`${payments.id} in (${sql.join(started.map((s) => sql`${s.payment_id}`), sql`, `)}) and ${payments.status} <> 'completed'`);
+    await reconcilePayments(t.app);
     const rows = await t.db.execute(sql`
       select count(*)::int as n, count(distinct d.external_ref)::int as refs from donations d join payments p on p.donation_id = d.id
       where p.id in (${sql.join(started.map((s) => sql`${s.payment_id}`), sql`, `)})`);

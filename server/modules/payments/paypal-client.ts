@@ -18,6 +18,10 @@ export interface PaypalClientOptions {
   fetch: FetchLike;
   /** Each call gives up after this long (PAYMENT_PROVIDER_UNAVAILABLE). */
   timeoutMs?: number;
+  /** Tries after the first for a 429, a 5xx or a failed connection (default 2), with the same PayPal-Request-Id. */
+  retries?: number;
+  /** First wait before a retry, doubling (default 500 ms). */
+  retryDelayMs?: number;
 }
 
 /** PayPal answered with an error (4xx/5xx): its name and first issue, e.g. UNPROCESSABLE_ENTITY / INSTRUMENT_DECLINED. */
@@ -27,13 +31,23 @@ export class PaypalError extends Error {
     readonly name: string,
     readonly issue: string | null,
     readonly debugId: string | null,
+    /** The HATEOAS links of the error (a decline's `redirect`: where the payer chooses another funding source). */
+    readonly links: { rel: string; href: string }[] = [],
   ) {
     super(`PayPal ${status} ${name}${issue ? ` ${issue}` : ''}`);
   }
 }
 
-/** No answer in time, or no connection: whether the call took effect is unknown. */
-export class PaypalUnavailable extends Error {}
+/** No answer in time, no connection, or a 5xx: whether the call took effect is unknown. */
+export class PaypalUnavailable extends Error {
+  constructor(
+    message: string,
+    /** Our own timeout ran out (not retried: the call may still be running at PayPal). */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface PaypalAmount {
   currency_code: string;
@@ -101,11 +115,41 @@ export interface PaypalClient {
   verifyWebhook(check: WebhookCheck): Promise<boolean>;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
   const timeoutMs = options.timeoutMs ?? 20_000;
+  const retries = options.retries ?? 2;
+  const retryDelayMs = options.retryDelayMs ?? 500;
   let cached: { token: string; until: number } | null = null;
 
+  /**
+   * One call, with PayPal's recovery rules: a 401 on a bearer call refreshes the token once; a 429, a
+   * 5xx or a failed connection is tried again after a wait (doubling), with the same headers (so the
+   * same PayPal-Request-Id: a write that did happen is answered, not done twice). Our own timeout is
+   * not retried: its outcome is unknown and the caller says so.
+   */
   async function call<T>(method: string, path: string, init: { headers?: Record<string, string>; body?: string; auth?: string } = {}): Promise<T> {
+    let refreshed = false;
+    let attempt = 0;
+    for (;;) {
+      try {
+        return await callOnce<T>(method, path, init);
+      } catch (error) {
+        if (error instanceof PaypalError && error.status === 401 && init.auth === undefined && !refreshed) {
+          refreshed = true;
+          cached = null;
+          continue;
+        }
+        const retryable = (error instanceof PaypalError && error.status === 429) || (error instanceof PaypalUnavailable && !error.timedOut);
+        if (!retryable || attempt >= retries) throw error;
+        await sleep(retryDelayMs * 2 ** attempt);
+        attempt++;
+      }
+    }
+  }
+
+  async function callOnce<T>(method: string, path: string, init: { headers?: Record<string, string>; body?: string; auth?: string }): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let status: number;
@@ -120,8 +164,8 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
       status = response.status;
       text = await response.text();
     } catch (error) {
-      if (error instanceof PaypalError) throw error;
-      throw new PaypalUnavailable(`PayPal did not answer ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof PaypalError || error instanceof PaypalUnavailable) throw error;
+      throw new PaypalUnavailable(`PayPal did not answer ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`, controller.signal.aborted);
     } finally {
       clearTimeout(timer);
     }
@@ -135,7 +179,14 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
     if (status >= 400) {
       const details = Array.isArray(body.details) ? (body.details as { issue?: string }[]) : [];
       const name = String(body.name ?? body.error ?? 'ERROR');
-      throw new PaypalError(status, name, details[0]?.issue ?? (typeof body.error === 'string' ? body.error : null), typeof body.debug_id === 'string' ? body.debug_id : null);
+      const links = Array.isArray(body.links) ? (body.links as { rel?: unknown; href?: unknown }[]).filter((l) => typeof l.rel === 'string' && typeof l.href === 'string') : [];
+      throw new PaypalError(
+        status,
+        name,
+        details[0]?.issue ?? (typeof body.error === 'string' ? body.error : null),
+        typeof body.debug_id === 'string' ? body.debug_id : null,
+        links as { rel: string; href: string }[],
+      );
     }
     return body as T;
   }

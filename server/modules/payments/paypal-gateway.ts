@@ -43,18 +43,18 @@ export function localModeAllowed(app: FastifyInstance): boolean {
   return app.config.nodeEnv !== 'production';
 }
 
-/** Per-call timeout: short in tests so a hanging stand-in fails fast. */
-function timeoutMs(app: FastifyInstance): number {
-  return app.config.nodeEnv === 'test' ? 1_500 : 20_000;
+/** Per-call timeout and first retry wait: short in tests so a hanging or failing stand-in answers fast. */
+function timing(app: FastifyInstance): { timeoutMs: number; retryDelayMs: number } {
+  return app.config.nodeEnv === 'test' ? { timeoutMs: 1_500, retryDelayMs: 20 } : { timeoutMs: 20_000, retryDelayMs: 500 };
 }
 
 export function paypalClientFor(app: FastifyInstance, mode: GatewayMode, clientId: string, clientSecret: string): PaypalClient {
   if (mode === 'local') {
     if (!localModeAllowed(app)) throw fail(409, 'GATEWAY_MODE_NOT_ALLOWED');
-    return createPaypalClient({ baseUrl: `${app.config.publicUrl}${STANDIN_PREFIX}`, clientId, clientSecret, fetch: injectFetch(app), timeoutMs: timeoutMs(app) });
+    return createPaypalClient({ baseUrl: `${app.config.publicUrl}${STANDIN_PREFIX}`, clientId, clientSecret, fetch: injectFetch(app), ...timing(app) });
   }
   const baseUrl = mode === 'live' ? app.config.paypalBaseUrls.live : app.config.paypalBaseUrls.sandbox;
-  return createPaypalClient({ baseUrl, clientId, clientSecret, fetch: (url, init) => fetch(url, init), timeoutMs: timeoutMs(app) });
+  return createPaypalClient({ baseUrl, clientId, clientSecret, fetch: (url, init) => fetch(url, init), ...timing(app) });
 }
 
 /** Clients are kept per gateway version (the token is cached inside). */

@@ -1,14 +1,19 @@
 /**
  * The reconciliation job ('reconcile-payments', every minute with pg-boss): payments left open for
- * more than 3 minutes are read again from PayPal. A captured order is recorded (once: record-payment),
- * an approved one is captured (its donor closed the tab and no webhook came), an order never approved
- * expires after 3 hours, a payment that never got an order fails.
+ * more than 3 minutes are read again from PayPal (GET /v2/checkout/orders/{id}) until PayPal says what
+ * happened:
+ *   a completed capture          → recorded (once: record-payment; the receipt once)
+ *   a PENDING capture            → pending, read again next run (completed or released later)
+ *   a DECLINED / FAILED capture  → declined (released: no longer counted against the donor's limit)
+ *   an approved order            → captured (the donor closed the tab, or the capture's answer was
+ *                                  lost before PayPal took it; PayPal-Request-Id makes it one capture)
+ *   an order never approved      → expires after 3 hours; a payment that never got an order fails
+ * A payment whose capture outcome is unknown is never given up: it stays unknown until PayPal answers.
  */
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../../plugins/jobs';
-import { accountOf, completePayment, completedCapture } from './capture-service';
+import { accountOf, completePayment, outcomeOf, settleFromOrder } from './capture-service';
 import { listStalePayments, touchPayment, transitionPayment } from './payment-repository';
-import { recordCapture } from './record-payment';
 
 export const STALE_AFTER_MS = 3 * 60_000;
 const EXPIRE_AFTER_MS = 3 * 3_600_000;
@@ -27,18 +32,27 @@ export async function reconcilePayments(app: FastifyInstance): Promise<{ checked
       }
       const account = await accountOf(app, payment);
       const order = await account.client.getOrder(payment.orderId);
-      const capture = completedCapture(order);
-      if (capture) {
-        if ((await recordCapture(app, payment.id, capture))?.status === 'completed') recorded++;
-      } else if (order.status === 'APPROVED') {
+      const outcome = outcomeOf(order);
+      const from = ['created', 'approved', 'capturing', 'unknown', 'pending'];
+      if (outcome.kind === 'captured' || outcome.kind === 'declined' || outcome.kind === 'pending') {
+        const settled = await settleFromOrder(app, payment, order, from);
+        if (outcome.kind === 'captured' && settled?.status === 'completed' && payment.status !== 'completed') recorded++;
+        if (settled?.status === 'pending') await touchPayment(app.db, payment.id, now);
+      } else if (outcome.kind === 'approved') {
+        // Not captured at PayPal: capture now (an unknown capture that never reached PayPal, or a closed tab).
+        await transitionPayment(app.db, payment.id, ['unknown', 'capturing'], { status: 'approved', failureCode: null }, now);
         if ((await completePayment(app, payment.id)).status === 'completed') recorded++;
-      } else if (now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
-        if (await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing'], { status: 'expired', failureCode: 'PAYMENT_NOT_APPROVED' }, now)) expired++;
+      } else if (outcome.kind === 'voided' || now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
+        if (await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing', 'unknown'], { status: 'expired', failureCode: 'PAYMENT_NOT_APPROVED' }, now)) expired++;
       } else {
-        // Still waiting for the donor: to the back of the queue, so the next runs reach the others.
+        // PayPal: not captured, waiting for the payer (an unknown capture that never reached an approved
+        // order goes back to waiting). To the back of the queue, so the next runs reach the others.
+        await transitionPayment(app.db, payment.id, ['unknown', 'capturing'], { status: 'created', failureCode: null }, now);
         await touchPayment(app.db, payment.id, now);
       }
     } catch (error) {
+      // PayPal did not answer: the payment stays as it is (an unknown one stays unknown), tried next run.
+      await touchPayment(app.db, payment.id, now).catch(() => undefined);
       app.log.warn({ err: error, paymentId: payment.id }, 'payment reconciliation failed; tried again next run');
     }
   }

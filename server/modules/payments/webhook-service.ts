@@ -67,7 +67,7 @@ async function handle(app: FastifyInstance, type: string, resource: Record<strin
       return `recorded:${done?.status ?? 'missing'}`;
     }
     case 'PAYMENT.CAPTURE.DENIED':
-      await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing', 'failed'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, app.clock.now());
+      await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing', 'unknown', 'pending', 'failed'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, app.clock.now());
       return 'declined';
     case 'PAYMENT.CAPTURE.REFUNDED':
     case 'PAYMENT.CAPTURE.REVERSED': {

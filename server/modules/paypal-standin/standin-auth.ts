@@ -1,9 +1,13 @@
 /**
  * OAuth of the stand-in: POST /v1/oauth2/token (client credentials, Basic auth) and the bearer check
- * of every other call. Any non-empty client id with a non-empty secret is accepted, except a secret
- * that starts with `wrong` (to try the product's "wrong credentials" path). A token remembers its client
- * id: orders, captures and refunds are only visible to the client id that made them.
+ * of every other call. Like PayPal, a token is given only for an app's own client secret: the
+ * stand-in's "developer dashboard" has one app per client id, whose secret is
+ * `standinClientSecret(clientId)` (the demo campaign's `demo-campaign-local` / `local-test-secret` and
+ * the platform's `platform-local` / `local-secret` are fixed). Anything else is 401 invalid_client.
+ * A token remembers its client id: orders, captures and refunds are only visible to the client id
+ * that made them. Tests can expire every token at once (expireTokens) to exercise a client's refresh.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Standin } from './standin-context';
 import { oauthError, paypalError } from './standin-errors';
@@ -24,6 +28,20 @@ const SCOPE = [
   'openid',
 ].join(' ');
 
+/** The apps whose secrets are fixed (the seeded demo gateway, the platform's local account). */
+const FIXED_SECRETS: Readonly<Record<string, string>> = { 'demo-campaign-local': 'local-test-secret', 'platform-local': 'local-secret' };
+
+/** The client secret of the stand-in's app for `clientId` (what its developer dashboard would show). */
+export function standinClientSecret(clientId: string): string {
+  return FIXED_SECRETS[clientId] ?? `sk-local-${createHmac('sha256', 'paypal-standin-apps').update(clientId).digest('base64url').slice(0, 32)}`;
+}
+
+function secretMatches(clientId: string, secret: string): boolean {
+  const expected = Buffer.from(standinClientSecret(clientId));
+  const given = Buffer.from(secret);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{1,2048}$/;
 
 function basicCredentials(header: string | undefined): { clientId: string; secret: string } | null {
@@ -40,7 +58,7 @@ function basicCredentials(header: string | undefined): { clientId: string; secre
 
 export async function issueToken(standin: Standin, request: FastifyRequest) {
   const credentials = basicCredentials(request.headers.authorization);
-  if (!credentials || credentials.secret.startsWith('wrong')) throw oauthError(401, 'invalid_client', 'Client Authentication failed');
+  if (!credentials || !secretMatches(credentials.clientId, credentials.secret)) throw oauthError(401, 'invalid_client', 'Client Authentication failed');
   const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
   const grantType = body.grant_type;
   if (grantType === undefined) throw oauthError(400, 'unsupported_grant_type', 'Grant Type is NULL');
@@ -70,6 +88,8 @@ export async function requireClient(standin: Standin, request: FastifyRequest): 
   if (!token || !TOKEN_PATTERN.test(token)) throw oauthError(401, 'invalid_token', 'Token signature verification failed');
   const found = await findObject(standin.app.db, 'token', token);
   if (!found) throw oauthError(401, 'invalid_token', 'Access Token not found in cache');
-  if (new Date(found.data.expires_at).getTime() <= Date.now()) throw oauthError(401, 'invalid_token', 'Access Token not found in cache');
+  const expiresAt = new Date(found.data.expires_at).getTime();
+  const issuedAt = expiresAt - TOKEN_LIFETIME_SECONDS * 1000;
+  if (expiresAt <= Date.now() || issuedAt < standin.faults.tokensRevokedBefore) throw oauthError(401, 'invalid_token', 'Access Token not found in cache');
   return found.data.client_id;
 }

@@ -1,8 +1,9 @@
 /**
  * Test controls of the stand-in: `app.paypalStandin` for Vitest, and POST /paypal-standin/_control for
- * Playwright (`{ action: 'fail-next'|'hang-next'|'hold-webhooks'|'deliver-held'|'reverse'|'refund',
- * call?, status?, hold?, capture_id?, amount_cents? }` → `{ ok: true }`). The whole stand-in is refused
- * in production, so these never exist there.
+ * Playwright (`{ action: 'fail-next'|'hang-next'|'lose-next'|'pend-next'|'settle-pending'|'expire-tokens'|
+ * 'hold-webhooks'|'deliver-held'|'reverse'|'refund', call?, status?, issue?, how?, hold?, capture_id?,
+ * amount_cents? }` → `{ ok: true }`). The HTTP route exists only when PAYPAL_STANDIN_CONTROL=true (a test
+ * switch, off by default, refused in production); the whole stand-in is never mounted in production.
  */
 import type { FastifyInstance } from 'fastify';
 import { STANDIN_ROUTE } from './standin-api-routes';
@@ -10,16 +11,25 @@ import { directEmitter, STANDIN_CALLS, type Standin, type StandinCall } from './
 import { issues, paypalError } from './standin-errors';
 import { bodyObject } from './standin-input';
 import { formatCents } from './standin-money';
+import { settlePending } from './standin-orders';
 import { refundCapture } from './standin-payments';
 import { ORDER_ID_PATTERN } from './standin-records';
 
 export interface PaypalStandinControl {
-  /** The next such call answers a PayPal-shaped error (default 500 INTERNAL_SERVER_ERROR). */
-  failNext(call: StandinCall, status?: number): void;
+  /** The next such call answers a PayPal-shaped error (default 500 INTERNAL_SERVER_ERROR), with `issue` as its first detail. */
+  failNext(call: StandinCall, status?: number, issue?: string): void;
+  /** The next such call takes effect but its answer is lost ('error': a 500; 'hang': no answer). */
+  loseNext(call: StandinCall, how?: 'error' | 'hang'): void;
   /** The next such call never answers (until the app closes, when it answers 503). */
   hangNext(call: StandinCall): void;
   /** While held, events queue instead of being delivered. */
   holdWebhooks(hold: boolean): void;
+  /** The next capture comes back PENDING (order COMPLETED, capture PENDING, PAYMENT.CAPTURE.PENDING). */
+  pendNext(): void;
+  /** A PENDING capture clears (COMPLETED) or is denied (DECLINED), with its webhook. */
+  settlePending(captureId: string, status: 'COMPLETED' | 'DECLINED'): Promise<void>;
+  /** Every access token issued so far expires: the next call with one answers 401 (a client refreshes). */
+  expireTokens(): void;
   /** Delivers every queued event now (in order); resolves once delivered (or given up). */
   deliverHeld(): Promise<void>;
   /** Resolves when no delivery is in flight or waiting for a retry. */
@@ -37,8 +47,15 @@ function checkCaptureId(captureId: string): void {
 export function createControl(standin: Standin): PaypalStandinControl {
   const emit = directEmitter(standin);
   return {
-    failNext: (call, status) => standin.faults.failNext(call, status),
+    failNext: (call, status, issue) => standin.faults.failNext(call, status, issue),
+    loseNext: (call, how) => standin.faults.loseNext(call, how),
     hangNext: (call) => standin.faults.hangNext(call),
+    pendNext: () => standin.faults.pendNext(),
+    async settlePending(captureId, status) {
+      checkCaptureId(captureId);
+      await settlePending(standin, captureId, status, emit);
+    },
+    expireTokens: () => standin.faults.expireTokens(),
     holdWebhooks: (hold) => standin.delivery.hold(hold),
     deliverHeld: () => standin.delivery.deliverHeld(),
     settled: () => standin.delivery.settled(),
@@ -55,7 +72,8 @@ export function createControl(standin: Standin): PaypalStandinControl {
   };
 }
 
-const ACTIONS = ['fail-next', 'hang-next', 'hold-webhooks', 'deliver-held', 'reverse', 'refund'] as const;
+const ACTIONS = ['fail-next', 'hang-next', 'lose-next', 'pend-next', 'settle-pending', 'expire-tokens', 'hold-webhooks', 'deliver-held', 'reverse', 'refund'] as const;
+const ISSUE_PATTERN = /^[A-Z_]{1,64}$/;
 
 export function registerControlRoute(app: FastifyInstance, control: PaypalStandinControl): void {
   app.post('/_control', STANDIN_ROUTE, async (request) => {
@@ -74,11 +92,31 @@ export function registerControlRoute(app: FastifyInstance, control: PaypalStandi
       case 'fail-next': {
         const status = body.status ?? 500;
         if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) throw paypalError(400, [issues.badValue('/status')]);
-        control.failNext(call(), status);
+        const issue = body.issue;
+        if (issue !== undefined && (typeof issue !== 'string' || !ISSUE_PATTERN.test(issue))) throw paypalError(400, [issues.badValue('/issue')]);
+        control.failNext(call(), status, issue);
         break;
       }
       case 'hang-next':
         control.hangNext(call());
+        break;
+      case 'lose-next': {
+        const how = body.how ?? 'error';
+        if (how !== 'error' && how !== 'hang') throw paypalError(400, [issues.badValue('/how')]);
+        control.loseNext(call(), how);
+        break;
+      }
+      case 'pend-next':
+        control.pendNext();
+        break;
+      case 'settle-pending': {
+        const status = body.status;
+        if (status !== 'COMPLETED' && status !== 'DECLINED') throw paypalError(400, [issues.badValue('/status')]);
+        await control.settlePending(captureId(), status);
+        break;
+      }
+      case 'expire-tokens':
+        control.expireTokens();
         break;
       case 'hold-webhooks':
         if (typeof body.hold !== 'boolean') throw paypalError(400, [issues.badValue('/hold')]);

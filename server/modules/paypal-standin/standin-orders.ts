@@ -8,7 +8,7 @@ import type { Emit, Standin } from './standin-context';
 import { issues, paypalError } from './standin-errors';
 import { bodyObject, isObject, optionalText, optionalUrl, type Json } from './standin-input';
 import { parseAmount, money } from './standin-money';
-import { findByIdempotencyKey, findObject, insertObject, invoiceAlreadyCaptured, lockOrder, updateObjectData, type StandinObject } from './standin-repository';
+import { findByIdempotencyKey, findObject, findOrderByCaptureId, insertObject, invoiceAlreadyCaptured, lockOrder, updateObjectData, type StandinObject } from './standin-repository';
 import { payerId, paypalId, type CaptureData, type ExperienceData, type OrderData, type PurchaseUnitData } from './standin-records';
 import { approveUrl, orderShape, paymentsCaptureShape } from './standin-shapes';
 
@@ -164,16 +164,47 @@ export async function captureOrder(standin: Standin, clientId: string, orderId: 
       ]);
     }
     const time = now.toISOString();
-    const capture: CaptureData = { id: paypalId(), status: 'COMPLETED', amount_cents: data.purchase_unit.amount_cents, refunded_cents: 0, create_time: time, update_time: time };
+    // Like PayPal, a capture may come back PENDING (the order is COMPLETED, the money not yet): settlePending.
+    const pending = standin.faults.takePending();
+    const capture: CaptureData = {
+      id: paypalId(),
+      status: pending ? 'PENDING' : 'COMPLETED',
+      ...(pending ? { reason: 'ECHECK' as const } : {}),
+      amount_cents: data.purchase_unit.amount_cents,
+      refunded_cents: 0,
+      create_time: time,
+      update_time: time,
+    };
     const captured: OrderData = { ...data, status: 'COMPLETED', capture, capture_request_id: requestId, update_time: time };
     await updateObjectData(tx, 'order', orderId, captured, now);
     return { order: { id: orderId, data: captured }, fresh: true };
   });
   const capture = outcome.order.data.capture!;
   if (outcome.fresh) {
-    emit('PAYMENT.CAPTURE.COMPLETED', { id: orderId, clientId }, paymentsCaptureShape(standin.base, orderId, outcome.order.data, capture), capture.amount_cents);
+    const type = capture.status === 'PENDING' ? 'PAYMENT.CAPTURE.PENDING' : 'PAYMENT.CAPTURE.COMPLETED';
+    emit(type, { id: orderId, clientId }, paymentsCaptureShape(standin.base, orderId, outcome.order.data, capture), capture.amount_cents);
   }
   return outcome.order;
+}
+
+/**
+ * A PENDING capture clears (COMPLETED: PAYMENT.CAPTURE.COMPLETED) or is denied (DECLINED:
+ * PAYMENT.CAPTURE.DENIED), as PayPal settles an eCheck or a review days later. 422 when not pending.
+ */
+export async function settlePending(standin: Standin, captureId: string, status: 'COMPLETED' | 'DECLINED', emit: Emit): Promise<void> {
+  const now = standin.app.clock.now();
+  const order = await standin.app.db.transaction(async (tx) => {
+    const found = await findOrderByCaptureId(tx, captureId, true);
+    if (!found?.data.capture) throw paypalError(404, [issues.notFound('capture_id', captureId)]);
+    if (found.data.capture.status !== 'PENDING') throw paypalError(422, [{ issue: 'CAPTURE_NOT_PENDING', description: 'The capture is not pending.' }]);
+    const time = now.toISOString();
+    const { reason: _reason, ...rest } = found.data.capture;
+    const data: OrderData = { ...found.data, capture: { ...rest, status, update_time: time }, update_time: time };
+    await updateObjectData(tx, 'order', found.id, data, now);
+    return { id: found.id, data };
+  });
+  const capture = order.data.capture!;
+  emit(status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', { id: order.id, clientId: order.data.client_id }, paymentsCaptureShape(standin.base, order.id, order.data, capture), capture.amount_cents);
 }
 
 export type PayerChoice = 'approve' | 'cancel' | 'decline';

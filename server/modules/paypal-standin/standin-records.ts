@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 
 export type OrderStatus = 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
-export type CaptureStatus = 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+export type CaptureStatus = 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'PENDING' | 'DECLINED';
 
 export interface TokenData {
   client_id: string;
@@ -47,8 +47,8 @@ export interface CaptureData {
   status: CaptureStatus;
   amount_cents: number;
   refunded_cents: number;
-  /** Set when PayPal reversed the capture (a chargeback). */
-  reason?: 'CHARGEBACK';
+  /** Set when PayPal reversed the capture (a chargeback), or why a capture is PENDING (an eCheck clearing). */
+  reason?: 'CHARGEBACK' | 'ECHECK';
   create_time: string;
   update_time: string;
 }

@@ -105,7 +105,8 @@ export async function paypalStandinRoutes(app: FastifyInstance, options: PaypalS
       });
       registerApiRoutes(scope, standin);
       registerApprovalPage(scope, standin);
-      registerControlRoute(scope, control);
+      // The HTTP controls exist only behind the test switch (never for an anonymous caller by default).
+      if (app.config.paypalStandinControl) registerControlRoute(scope, control);
     },
     { prefix: STANDIN_PREFIX },
   );

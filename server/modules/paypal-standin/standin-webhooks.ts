@@ -16,11 +16,19 @@ import { formatCents } from './standin-money';
 import { eventId } from './standin-records';
 import { AUTH_ALGO, certUrl, signTransmission, standinWebhookId } from './standin-signature';
 
-export type StandinEventType = 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED';
+export type StandinEventType =
+  | 'CHECKOUT.ORDER.APPROVED'
+  | 'PAYMENT.CAPTURE.COMPLETED'
+  | 'PAYMENT.CAPTURE.PENDING'
+  | 'PAYMENT.CAPTURE.DENIED'
+  | 'PAYMENT.CAPTURE.REFUNDED'
+  | 'PAYMENT.CAPTURE.REVERSED';
 
 const RESOURCE_TYPES: Record<StandinEventType, string> = {
   'CHECKOUT.ORDER.APPROVED': 'checkout-order',
   'PAYMENT.CAPTURE.COMPLETED': 'capture',
+  'PAYMENT.CAPTURE.PENDING': 'capture',
+  'PAYMENT.CAPTURE.DENIED': 'capture',
   'PAYMENT.CAPTURE.REFUNDED': 'refund',
   'PAYMENT.CAPTURE.REVERSED': 'refund',
 };
@@ -60,6 +68,10 @@ function summaryOf(type: StandinEventType, amountCents: number | null): string {
       return 'An order has been approved by buyer';
     case 'PAYMENT.CAPTURE.COMPLETED':
       return `Payment completed for ${amount}`;
+    case 'PAYMENT.CAPTURE.PENDING':
+      return `Payment pending for ${amount}`;
+    case 'PAYMENT.CAPTURE.DENIED':
+      return `A ${amount} capture payment was denied`;
     case 'PAYMENT.CAPTURE.REFUNDED':
       return `A ${amount} capture payment was refunded`;
     case 'PAYMENT.CAPTURE.REVERSED':

@@ -15,6 +15,7 @@ import { registerClock } from '../../plugins/clock';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../test/test-db';
 import { testConfig } from '../../test/test-config';
 import { PAYPAL_WEBHOOK_PATH, paypalStandinRoutes, standinWebhookId, type PaypalStandinOptions } from './standin-routes';
+import { standinClientSecret } from './standin-auth';
 
 const BASE = '/paypal-standin';
 const PUBLIC_BASE = `http://localhost:3000${BASE}`;
@@ -54,7 +55,7 @@ function webhookReceiver() {
 async function standinApp(receiver: ReturnType<typeof webhookReceiver>, options: PaypalStandinOptions = {}): Promise<StandinTestApp> {
   const database = await createTestDatabase();
   const app = Fastify({ logger: false });
-  app.decorate('config', testConfig());
+  app.decorate('config', testConfig({ paypalStandinControl: true }));
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   registerClock(app);
@@ -92,7 +93,7 @@ describe('PayPal stand-in', () => {
     return t.app.inject({ method, url: `${BASE}${url}`, headers, ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }) });
   }
 
-  async function tokenFor(clientId: string, secret = 'any-secret'): Promise<string> {
+  async function tokenFor(clientId: string, secret = standinClientSecret(clientId)): Promise<string> {
     const res = await tokenCall(clientId, secret);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().access_token as string;
@@ -176,13 +177,15 @@ describe('PayPal stand-in', () => {
     return res.json().verification_status as string;
   }
 
-  it('issues tokens for any client id and secret, but not a secret starting with "wrong"', async () => {
-    const ok = await tokenCall('abc', 'secret');
+  it("issues tokens only for the app's own client secret", async () => {
+    const ok = await tokenCall('abc', standinClientSecret('abc'));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ token_type: 'Bearer', expires_in: 32_400, app_id: expect.any(String), scope: expect.any(String), nonce: expect.any(String) });
-    const wrong = await tokenCall('abc', 'wrong-secret');
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+    for (const secret of ['wrong-secret', 'any-secret', standinClientSecret('abd'), `${standinClientSecret('abc')}x`]) {
+      const wrong = await tokenCall('abc', secret);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+    }
     expect((await t.app.inject({ method: 'POST', url: `${BASE}/v1/oauth2/token`, payload: 'grant_type=client_credentials', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(401);
     const unknown = await call('GET', '/v2/checkout/orders/ABCDEFGHIJ1234567', { token: 'A21AAnot-a-token' });
     expect(unknown.statusCode).toBe(401);
@@ -437,8 +440,8 @@ describe('PayPal stand-in', () => {
     expect(failed.json()).toMatchObject({ name: 'INTERNAL_SERVER_ERROR', debug_id: expect.any(String) });
     await createOrder();
     t.app.paypalStandin.failNext('token', 503);
-    expect((await tokenCall('abc', 'secret')).statusCode).toBe(503);
-    expect((await tokenCall('abc', 'secret')).statusCode).toBe(200);
+    expect((await tokenCall('abc', standinClientSecret('abc'))).statusCode).toBe(503);
+    expect((await tokenCall('abc', standinClientSecret('abc'))).statusCode).toBe(200);
   });
 });
 
@@ -473,7 +476,7 @@ describe('PayPal stand-in: hanging calls and closing', () => {
     const timers = standinTimers();
     const hook = webhookReceiver();
     const t = await standinApp(hook, { retryDelayMs: 2_000 });
-    const auth = { authorization: `Basic ${Buffer.from('hang-client:secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' };
+    const auth = { authorization: `Basic ${Buffer.from(`hang-client:${standinClientSecret('hang-client')}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' };
     const token = (await t.app.inject({ method: 'POST', url: `${BASE}/v1/oauth2/token`, headers: auth, payload: 'grant_type=client_credentials' })).json().access_token as string;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await t.app.inject({
@@ -553,7 +556,7 @@ describe('PayPal stand-in as the app mounts it', () => {
   });
 
   it('takes an order from token to capture inside the app', async () => {
-    const basic = Buffer.from('app-client:secret').toString('base64');
+    const basic = Buffer.from(`app-client:${standinClientSecret('app-client')}`).toString('base64');
     const token = (
       await t.app.inject({ method: 'POST', url: `${BASE}/v1/oauth2/token`, headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })
     ).json().access_token as string;

@@ -18,7 +18,22 @@ export type Outcome =
   /** The server answered that the payment did not complete: the error page says why. */
   | { kind: 'failed'; code: string | null }
   /** No answer (network, too many requests): nobody knows yet; the donor may ask again. */
-  | { kind: 'unconfirmed' };
+  | { kind: 'unconfirmed' }
+  /** PayPal has not told the outcome yet (unknown) or holds the money as PENDING: the receipt comes by e-mail. */
+  | { kind: 'confirming'; status: 'unknown' | 'pending' }
+  /** PayPal could not use the funding source: the donor chooses another one at PayPal for the same order. */
+  | { kind: 'chooseAgain'; url: string };
+
+function answerOf(view: PaymentStatusView): Outcome | null {
+  if (view.status === 'completed') return { kind: 'receipt', receipt: view };
+  if (view.status === 'unknown' || view.status === 'pending') return { kind: 'confirming', status: view.status };
+  return null;
+}
+
+function approveUrlOf(err: unknown): string | null {
+  const url = (err as { response?: { data?: { details?: { approve_url?: unknown } } } })?.response?.data?.details?.approve_url;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+}
 
 /**
  * Capture: the receipt; on an error answer, the payment's status decides (a reload after success
@@ -26,13 +41,17 @@ export type Outcome =
  */
 async function confirmPayment(ref: PaymentRef): Promise<Outcome> {
   try {
-    return { kind: 'receipt', receipt: await capturePayment(ref) };
+    const answer = await capturePayment(ref);
+    return answerOf(answer) ?? { kind: 'failed', code: answer.failure_code };
   } catch (err) {
     if (httpStatus(err) === undefined || isRateLimitError(err)) return { kind: 'unconfirmed' };
     const code = apiErrorCode(err) ?? null;
+    const url = code === 'PAYMENT_CHOOSE_ANOTHER_SOURCE' ? approveUrlOf(err) : null;
+    if (url) return { kind: 'chooseAgain', url };
     try {
       const status = await getPaymentStatus(ref.payment_id, ref.order_id);
-      if (status.status === 'completed') return { kind: 'receipt', receipt: status };
+      const known = answerOf(status);
+      if (known) return known;
       return { kind: 'failed', code: code ?? status.failure_code };
     } catch {
       return { kind: 'failed', code };

@@ -16,7 +16,6 @@ import {
   type GivingPage,
   type GivingSettings,
   type PayOnlineBody,
-  type PaymentReceipt,
   type PaymentStatusView,
   type PledgeLinkView,
   type ProviderView,
@@ -41,8 +40,9 @@ export async function payOnline(body: PayOnlineBody): Promise<CheckoutStarted> {
 }
 
 /** Captures and records the approved order (once, server side). */
-export async function capturePayment(ref: PaymentRef): Promise<PaymentReceipt> {
-  return (await apiClient.post<ApiSuccess<PaymentReceipt>>(PAYMENT_PATHS.capture, ref)).data.data;
+/** The receipt (200), or a payment PayPal has not settled yet (202: unknown or pending). */
+export async function capturePayment(ref: PaymentRef): Promise<PaymentStatusView> {
+  return (await apiClient.post<ApiSuccess<PaymentStatusView>>(PAYMENT_PATHS.capture, ref)).data.data;
 }
 
 /** The donor cancelled at PayPal. */

@@ -51,6 +51,11 @@ export default function PaymentSuccessPage() {
   }, [paymentId, orderId, attempt]);
 
   useEffect(() => {
+    // PayPal asks the donor to choose another funding source for the same order.
+    if (outcome?.kind === 'chooseAgain') window.location.assign(outcome.url);
+  }, [outcome]);
+
+  useEffect(() => {
     if (outcome?.kind !== 'failed' || !paymentId) return;
     const query = returnQuery({ payment_id: paymentId, order_id: orderId }, { code: outcome.code });
     void navigate(`${paths.paymentError}?${query}`, { replace: true });
@@ -81,7 +86,11 @@ export default function PaymentSuccessPage() {
       <h1 id="success-title" className={styles.title}>
         {t('payments.success.confirmingTitle')}
       </h1>
-      {outcome?.kind === 'unconfirmed' ? (
+      {outcome?.kind === 'confirming' ? (
+        <p className={styles.message} role="status">
+          {outcome.status === 'pending' ? t('payments.success.pending') : t('payments.success.outcomeUnknown')}
+        </p>
+      ) : outcome?.kind === 'unconfirmed' ? (
         <>
           <p className={styles.message} role="alert">
             {t('payments.success.unconfirmed')}
