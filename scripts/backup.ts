@@ -1,7 +1,6 @@
 /**
  * `npm run backup [-- <folder>]`: a consistent snapshot of the app's database (server/db/backup-archive.ts)
- * into <folder>, by default BACKUP_DIR/cdt-backup-<UTC time>. Works while the server runs (README,
- * "Operations: readiness, metrics, backups"). Prints one line; exits 1 with a one-line reason on failure.
+ * into <folder>, by default BACKUP_DIR/cdt-backup-<UTC time>. Works while the server runs (docs/operations.md). Prints one line; exits 1 with a one-line reason on failure.
  */
 import path from 'node:path';
 import { ConfigError, getConfig } from '../server/config';

