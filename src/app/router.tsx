@@ -7,7 +7,7 @@ import { RouteErrorPage } from '../components/route-error-page';
 import { config } from '../config/env';
 import { paths } from '../config/paths';
 import { AuthLayout } from '../layouts/auth/auth-layout';
-import { PlainLayout } from '../layouts/plain/plain-layout';
+import { PlainLayout, type PlainRouteHandle } from '../layouts/plain/plain-layout';
 import { isMaintenanceOverridden } from '../lib/session';
 import { PublicOnly, RequireAuth } from './guards';
 import { pages } from './pages';
@@ -24,6 +24,11 @@ const MainLayout = lazy(() => import('../layouts/main/main-layout').then((m) => 
 
 function page(path: string, Component: ComponentType) {
   return { path, element: <Component /> };
+}
+
+/** A page donors meet (they have no staff account): its brand bar leads nowhere (layouts/plain). */
+function donorPage(path: string, Component: ComponentType) {
+  return { ...page(path, Component), handle: { donorPage: true } satisfies PlainRouteHandle };
 }
 
 function AppRoot({ maintenance }: { maintenance: boolean }) {
@@ -98,13 +103,13 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
         {
           element: <PlainLayout />,
           children: [
-            page(paths.paymentSuccess, pages.PaymentSuccess),
-            page(paths.paymentError, pages.PaymentError),
+            donorPage(paths.paymentSuccess, pages.PaymentSuccess),
+            donorPage(paths.paymentError, pages.PaymentError),
             // Open: a donor follows a reminder's pledge link without an account.
-            page(paths.payYourDonation, pages.PayYourDonation),
+            donorPage(paths.payYourDonation, pages.PayYourDonation),
             page(paths.error400, NotFoundPage),
             ...(devOutbox ? [page(paths.devOutbox, pages.DevOutbox)] : []),
-            page(paths.donationSlug, pages.PublicDonation),
+            donorPage(paths.donationSlug, pages.PublicDonation),
             page('*', NotFoundPage),
           ],
         },

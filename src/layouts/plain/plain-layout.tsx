@@ -1,19 +1,35 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { config } from '../../config/env';
 import { paths } from '../../config/paths';
 import styles from './plain-layout.module.css';
 
+/** What a route under this layout may say of itself (its `handle`). */
+export interface PlainRouteHandle {
+  /** A page donors meet: the brand is not a link (home is the staff sign-in, no place for a donor). */
+  donorPage?: boolean;
+}
+
 /** Open pages (public donation page, payment result, 404): brand bar and content only. */
 export function PlainLayout() {
+  const donorPage = useMatches().some((match) => (match.handle as PlainRouteHandle | undefined)?.donorPage === true);
+  const brand = (
+    <>
+      <img src="/logo.svg" alt="" width={32} height={32} />
+      <span>{config.companyName}</span>
+    </>
+  );
   return (
     <div className={styles.layout} data-layout="plain">
       <header className={styles.bar}>
-        <Link to={paths.home} className={styles.brand}>
-          <img src="/logo.svg" alt="" width={32} height={32} />
-          <span>{config.companyName}</span>
-        </Link>
+        {donorPage ? (
+          <span className={styles.brand}>{brand}</span>
+        ) : (
+          <Link to={paths.home} className={`${styles.brand} ${styles.brandLink}`}>
+            {brand}
+          </Link>
+        )}
       </header>
       <main className={styles.main}>
         <Suspense fallback={<LoadingOverlay inline />}>
