@@ -141,7 +141,7 @@ export interface DonorExtras {
  * The `gifts` column of list queries: [net amount, payment method] of each donation that was not
  * wholly refunded (the SQL already took its refunds off).
  */
-export function giftsToContributions(gifts: readonly (readonly [number, string, ...string[]])[]): ComplianceContribution[] {
+export function giftsToContributions(gifts: readonly (readonly [number, string, ...unknown[]])[]): ComplianceContribution[] {
   return gifts.map(([amount, method]) => ({ amount_cents: amount, payment_method: method as PaymentMethod, refunded_cents: 0 }));
 }
 

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
-import { donations, donors } from '../../db/schema';
+import { donationMatches, donations, donors } from '../../db/schema';
 import type { CycleRange } from './book-campaign';
 import type { DonorRules } from './donor-figures';
 import { donorSearchCondition } from './donor-list-repository';
@@ -194,13 +194,18 @@ export interface MatchDonorRecord extends DonorRules {
   id: string;
   name: string;
   paidCents: number;
-  /** [net amount_cents, payment_method, paying_date] of each donation in the cycle not refunded, in the order the match cap fills (date order). */
-  gifts: [number, string, string][];
+  /**
+   * [net amount_cents, payment_method, paying_date, matchable_cents, public_funds_cents, reason] of each
+   * donation in the cycle not refunded, in the order the match cap fills (date order): the last three
+   * are the donation's stored part of the donor's match (donation-matches.ts keeps it; 0 when none).
+   */
+  gifts: [number, string, string, number, number, string | null][];
 }
 
 /**
  * Every donor who gave in the cycle (filtered), with the amounts and methods of their donations not
- * refunded: the match depends on each donation (cash over $100 …), so the engine sees them all.
+ * refunded (the match depends on each donation: cash over $100 …, so the engine sees them all) and
+ * each one's stored part of the match. Make the parts current first (freshDonationMatches).
  */
 export async function matchDonors(db: Executor, campaignId: string, cycle: CycleRange | null, filter: { search?: string; contributor_type?: ContributorType }): Promise<MatchDonorRecord[]> {
   // The subquery names the outer row explicitly: drizzle leaves a single-table select's columns unqualified.
@@ -217,7 +222,10 @@ export async function matchDonors(db: Executor, campaignId: string, cycle: Cycle
       zip: donors.zip,
       district: donors.district,
       paidCents: donors.paidCents,
-      gifts: sql<[number, string, string][]>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method, x.paying_date) order by x.paying_date, x.created_at, x.id), '[]'::json) from ${donations} x where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
+      gifts: sql<MatchDonorRecord['gifts']>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method, x.paying_date,
+        coalesce(m.matchable_cents, 0), coalesce(m.public_funds_cents, 0), m.reason) order by x.paying_date, x.created_at, x.id), '[]'::json)
+        from ${donations} x left join ${donationMatches} m on m.campaign_id = ${campaignId} and m.donor_id = x.donor_id and m.donation_id = x.id
+        where x.donor_id = "donors"."id" and x.paid_amount_cents > x.refunded_cents ${inCycle})`,
     })
     .from(donors)
     .where(and(eq(donors.campaignId, campaignId), gt(donors.paidCents, 0), donorSearchCondition(filter.search), filter.contributor_type ? eq(donors.contributorType, filter.contributor_type) : undefined))

@@ -3,15 +3,14 @@
  * (every pledge, donation, refund and write-off) and match (matchable amount and public funds).
  */
 import type { FastifyInstance } from 'fastify';
-import { limitFor, matchFor } from '../../../domain/compliance/engine';
+import { limitFor } from '../../../domain/compliance/engine';
 import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData, DonorMatchRow } from '../../../domain/donor-book/api-contract';
 import { CONTRIBUTOR_TYPES, ELIGIBILITIES, type ContributorType, type Eligibility, type PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from './book-campaign';
 import { readBookCampaign, readBookVersion } from './book-reads';
-import { complianceDonorOf } from './donor-figures';
-import { giftsToContributions } from './donor-repository';
+import { freshDonationMatches } from './donation-matches';
 import { cachedListFigure, filterKey } from './list-cache';
 import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './report-repository';
 
@@ -93,13 +92,11 @@ export interface DonorMatchFilter {
 /** Every donor who gave in the cycle, matched by the engine; sorted and paged after (the match is per donation). */
 export async function listDonorMatchReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorMatchFilter): Promise<DonorMatchListData> {
   const campaign = await readBookCampaign(app, ctx.id);
+  await freshDonationMatches(app, campaign);
   const records = await matchDonors(app.db, ctx.id, campaign.cycle, filter);
   const rows: DonorMatchRow[] = records.map((r) => {
-    const match = matchFor(
-      campaign.compliance,
-      complianceDonorOf(r),
-      giftsToContributions(r.gifts),
-    );
+    // The sums of the donor's stored parts (kept by each write: donation-matches.ts).
+    const match = r.gifts.reduce((sum, [, , , m, f]) => ({ matchable_cents: sum.matchable_cents + m, public_funds_cents: sum.public_funds_cents + f }), { matchable_cents: 0, public_funds_cents: 0 });
     return {
       donor_id: r.id,
       name: r.name,

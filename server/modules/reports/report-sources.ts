@@ -306,7 +306,9 @@ async function dueSource(app: FastifyInstance, campaign: BookCampaign, filter: R
 
 async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<RowsSource> {
   // The cap fills over the whole cycle in date order, so a period's matchable amount is the parts of
-  // its own gifts (what the donation report shows for them), never a fresh cap per period.
+  // its own gifts (what the donation report shows for them), never a fresh cap per period: the parts
+  // each write keeps (donors/donation-matches.ts), summed. The engine still says the donor's rule and warnings.
+  await freshDonationMatches(app, campaign);
   const records = await matchDonors(app.db, campaign.id, campaign.cycle, { search: filter.search, contributor_type: filter.contributor_type as never });
   const inPeriod = (date: string) => (!filter.start_date || date >= filter.start_date) && (!filter.end_date || date <= filter.end_date);
   const rows: ReportRow[] = [];
@@ -314,7 +316,9 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
   for (const r of records) {
     const donor = complianceDonorOf(r);
     const whole = matchByContribution(campaign.compliance, donor, giftsToContributions(r.gifts));
-    const kept = r.gifts.flatMap(([amount, , date], i) => (inPeriod(date) ? [{ amount, part: whole.parts[i]! }] : []));
+    const kept = r.gifts.flatMap(([amount, , date, matchable, funds, reason]) =>
+      inPeriod(date) ? [{ amount, part: { matchable_cents: matchable, public_funds_cents: funds, reason } }] : [],
+    );
     if (kept.length === 0) continue;
     const given = kept.reduce((sum, g) => sum + g.amount, 0);
     const matchable = kept.reduce((sum, g) => sum + g.part.matchable_cents, 0);
