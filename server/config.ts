@@ -19,7 +19,8 @@
  *                                      (global baseline; static files and the SPA's index.html are not counted)
  *   TOKEN_SECRET      (unset)          unset → generated once and stored in DATA_DIR/secret.key (tokens survive restarts)
  *   ADMIN_EMAIL       admin@example.org   the platform administrator created by the seed
- *   DEMO_SEED         true             seed the demo owner and demo campaign at start
+ *   DEMO_SEED         true             seed the demo owner and demo campaign at start (NODE_ENV=production: false;
+ *                                      DEMO_SEED=true there asks for it explicitly)
  *   JOBS              true             true: pg-boss; this instance queues jobs and works them. false: a pure web
  *                                      instance (queues jobs on pg-boss, works none: workers elsewhere). inline:
  *                                      no pg-boss, jobs run in this process after the answer (tests, one-off tools)
@@ -60,7 +61,10 @@
  *   AUTO_APPROVE_USERS  false          true → a confirmed sign-up is active at once (no admin approval)
  *   ADMIN_PASSWORD      admin-pass-123 outside production; unset in production → the seeded admin signs in
  *                                      with a one-time code only. Set only when the admin has no password yet.
- *   DEMO_PASSWORD       demo-pass-123  password of the seeded demo owner (owner@demo.campaign), set when it has none
+ *   DEMO_PASSWORD       demo-pass-123  password of the seeded demo owner (owner@demo.campaign), set when it has none.
+ *                                      NODE_ENV=production: unset → a random one, printed once when it is set;
+ *                                      a password published in the README (WELL_KNOWN_PASSWORDS) is refused
+ *                                      there, for ADMIN_PASSWORD too
  *   CODE_RESEND_SECONDS 60             wait before another one-time code of the same kind goes to an address
  *   AUTH_RATE_LIMIT_MAX 20             requests per minute per IP on each sign-in / code-sending route
  *                                      (NODE_ENV=test: RATE_LIMIT_MAX)
@@ -137,7 +141,8 @@ export interface Config {
   readonly version: string;
   readonly autoApproveUsers: boolean;
   readonly adminPassword: string | null;
-  readonly demoPassword: string;
+  /** null (production, unset): the start-up makes a random one (server.ts). */
+  readonly demoPassword: string | null;
   readonly authRateLimitMax: number;
   readonly codeResendSeconds: number;
   readonly smtpUrl: string | null;
@@ -196,6 +201,8 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production'];
+/** The passwords the README gives the seeded accounts: never set, nor left, on an account in production. */
+export const WELL_KNOWN_PASSWORDS: readonly string[] = ['demo-pass-123', 'admin-pass-123'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 
@@ -278,7 +285,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const trustProxy = readTrustProxy(value(env, 'TRUST_PROXY'), problems);
   const adminEmail = (value(env, 'ADMIN_EMAIL') ?? 'admin@example.org').toLowerCase();
   if (!EMAIL_PATTERN.test(adminEmail)) problems.push(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}")`);
-  const demoSeed = bool('DEMO_SEED', true);
+  const demoSeed = bool('DEMO_SEED', nodeEnv !== 'production');
   const jobsRaw = value(env, 'JOBS')?.toLowerCase();
   const jobsMode = jobsRaw === 'inline' ? 'inline' : bool('JOBS', true) ? 'true' : 'false';
   const jobs = jobsMode !== 'inline';
@@ -303,7 +310,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return raw;
   };
   const adminPassword = password('ADMIN_PASSWORD', nodeEnv === 'production' ? null : 'admin-pass-123');
-  const demoPassword = password('DEMO_PASSWORD', 'demo-pass-123') ?? 'demo-pass-123';
+  const demoPassword = password('DEMO_PASSWORD', nodeEnv === 'production' ? null : 'demo-pass-123');
+  if (nodeEnv === 'production') {
+    for (const [name, given] of [['ADMIN_PASSWORD', adminPassword], ['DEMO_PASSWORD', demoPassword]] as const) {
+      if (given !== null && WELL_KNOWN_PASSWORDS.includes(given)) problems.push(`${name} must not be a password published in the README when NODE_ENV=production`);
+    }
+  }
   // NODE_ENV=test (e2e runs from one IP) → the global RATE_LIMIT_MAX unless set.
   const authRateLimitDefault = nodeEnv === 'test' ? rateLimitMax : 20;
   const authRateLimitMax = int('AUTH_RATE_LIMIT_MAX', authRateLimitDefault, 1, 1_000_000) ?? authRateLimitDefault;

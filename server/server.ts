@@ -1,5 +1,6 @@
 import { demoGatewaySeed } from './modules/payments/demo-gateway';
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { buildApp } from './app';
@@ -10,7 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { ensureDatabase } from './db/ensure-database';
 import { runMigrations } from './db/migrate';
 import { seedDemoUpload } from './modules/imports/demo-upload';
-import { DEMO_MANAGER_EMAIL, DEMO_OWNER_EMAIL, DEMO_STAFF_EMAIL, seed } from './db/seed';
+import { accountsWithPublishedPassword, DEMO_MANAGER_EMAIL, DEMO_OWNER_EMAIL, DEMO_STAFF_EMAIL, seed } from './db/seed';
 
 /** The database the app uses inside the embedded cluster. */
 const EMBEDDED_DATABASE = 'campaign_tracker';
@@ -61,18 +62,24 @@ export function devLines(config: Config): string[] {
   return [codes, listening];
 }
 
-function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): void {
+/**
+ * The demo team's line: the README's password outside production; in production (DEMO_SEED=true asked
+ * for explicitly) DEMO_PASSWORD or a random one, printed this once when this start set it.
+ */
+function demoTeamLine(config: Config, generated: string | null): string {
+  const team = `  Demo team:   ${DEMO_OWNER_EMAIL} (owner), ${DEMO_MANAGER_EMAIL} (manager), ${DEMO_STAFF_EMAIL} (staff)`;
+  if (generated) return `${team}, password ${generated} (random, shown only now: note it)`;
+  if (config.demoPassword === 'demo-pass-123') return `${team}, password demo-pass-123`;
+  return `${team}, password ${config.demoPassword ? 'DEMO_PASSWORD' : 'set at an earlier start'}`;
+}
+
+function printBanner(config: Config, embedded: EmbeddedPostgres | undefined, generatedDemoPassword: string | null): void {
   const lines = [
     '',
     `  Campaign donation tracker ${config.version} is running`,
     `  Open:        ${config.publicUrl}`,
     `  Database:    ${embedded ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} (port ${embedded.port})` : 'DATABASE_URL'}`,
-    ...(config.demoSeed
-      ? [
-          `  Demo team:   ${DEMO_OWNER_EMAIL} (owner), ${DEMO_MANAGER_EMAIL} (manager), ${DEMO_STAFF_EMAIL} (staff)` +
-            (config.demoPassword === 'demo-pass-123' ? ', password demo-pass-123' : ', password DEMO_PASSWORD'),
-        ]
-      : []),
+    ...(config.demoSeed ? [demoTeamLine(config, generatedDemoPassword)] : []),
     `  Admin:       ${config.adminEmail}${config.adminPassword === 'admin-pass-123' ? ' (password admin-pass-123)' : ''}`,
     ...(config.nodeEnv !== 'production' ? devLines(config) : []),
     '  Stop with Ctrl-C.',
@@ -82,11 +89,25 @@ function printBanner(config: Config, embedded: EmbeddedPostgres | undefined): vo
 }
 
 /**
+ * NODE_ENV=production: refuses to start (one line, exit 1 through start.ts) while a seeded account
+ * (the administrator, the demo team) has a password the README publishes.
+ */
+export async function refusePublishedPasswords(db: DatabaseClient['db'], adminEmail: string): Promise<void> {
+  const found = await accountsWithPublishedPassword(db, adminEmail);
+  if (found.length === 0) return;
+  throw new Error(
+    `NODE_ENV=production and ${found.join(', ')} still ${found.length === 1 ? 'has' : 'have'} a password published in the README: ` +
+      `give ${found.length === 1 ? 'it' : 'them'} a new one (forgot-password, outside production) or clear it (UPDATE users SET password_hash = NULL WHERE email = '…': one-time codes only), then start again.`,
+  );
+}
+
+/**
  * Starts everything: data-folder lock + embedded PostgreSQL (unless DATABASE_URL), migrations,
  * seed, pg-boss (JOBS), the app, listen. Returns a handle whose stop() shuts down in order.
  */
 export async function startServer(config: Config = getConfig()): Promise<RunningServer> {
   const parts: Parts = {};
+  let generatedDemoPassword: string | null = null;
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
@@ -104,15 +125,19 @@ export async function startServer(config: Config = getConfig()): Promise<Running
 
     parts.client = createDatabaseClient(databaseUrl);
     await runMigrations(parts.client.pool, { apply: config.migrate });
+    if (config.nodeEnv === 'production') await refusePublishedPasswords(parts.client.db, config.adminEmail);
+    // Production with DEMO_SEED=true and no DEMO_PASSWORD: a random password, never the README's.
+    const randomDemoPassword = config.demoSeed && config.demoPassword === null ? randomBytes(12).toString('base64url') : null;
     const seeded = await seed(parts.client.db, {
       adminEmail: config.adminEmail,
       demo: config.demoSeed,
       adminPassword: config.adminPassword,
-      demoPassword: config.demoPassword,
+      demoPassword: config.demoPassword ?? randomDemoPassword,
       demoBook: config.demoSeed,
       demoGateway: config.demoSeed ? demoGatewaySeed(config) : null,
     });
 
+    if (randomDemoPassword && seeded.demoPasswordSet) generatedDemoPassword = randomDemoPassword;
     if (config.jobs) parts.boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
     parts.app = await buildApp({ config, db: parts.client.db, pool: parts.client.pool, boss: parts.boss });
     if (seeded.demoCampaign && seeded.demoOwner) {
@@ -132,7 +157,7 @@ export async function startServer(config: Config = getConfig()): Promise<Running
     throw error;
   }
 
-  printBanner(config, parts.embedded);
+  printBanner(config, parts.embedded, generatedDemoPassword);
   let stopping: Promise<void> | null = null;
   return {
     app: parts.app,

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/passwords';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { WELL_KNOWN_PASSWORDS } from '../config';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import type { Db } from './client';
 import { seedDemoBook, type DemoBookResult } from './demo-book';
 import { campaignGateways, campaignMembers, campaigns, passwordHistory, users } from './schema';
@@ -37,6 +38,8 @@ export interface SeedResult {
   pendingCampaign: SeededCampaign | null;
   /** What was written into the demo campaign's book by this run (null: nothing, or `demoBook` off). */
   demoBook: DemoBookResult | null;
+  /** `demoPassword` was given to at least one demo account by this run (false: they all had one). */
+  demoPasswordSet: boolean;
 }
 
 export interface SeedOptions {
@@ -73,6 +76,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   // Hashing is slow: done before the transaction.
   const adminHash = options.adminPassword ? await hashPassword(options.adminPassword) : null;
   const demoHash = options.demo && options.demoPassword ? await hashPassword(options.demoPassword) : null;
+  const passwordsSet = new Set<string>();
   return db.transaction(async (tx) => {
     const ensureUser = async (email: string, values: Omit<typeof users.$inferInsert, 'email'>, passwordHash: string | null): Promise<SeededUser> => {
       const inserted = await tx
@@ -88,7 +92,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           .set({ passwordHash })
           .where(and(eq(users.id, id), isNull(users.passwordHash)))
           .returning({ id: users.id });
-        if (set.length > 0) await tx.insert(passwordHistory).values({ userId: id, passwordHash, createdAt: sql`now()` });
+        if (set.length > 0) {
+          await tx.insert(passwordHistory).values({ userId: id, passwordHash, createdAt: sql`now()` });
+          passwordsSet.add(email);
+        }
       }
       return { id, email, created: inserted.length > 0 };
     };
@@ -103,7 +110,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       },
       adminHash,
     );
-    if (!options.demo) return { admin, demoOwner: null, demoManager: null, demoStaff: null, demoCampaign: null, secondCampaign: null, pendingCampaign: null, demoBook: null };
+    if (!options.demo) return { admin, demoOwner: null, demoManager: null, demoStaff: null, demoCampaign: null, secondCampaign: null, pendingCampaign: null, demoBook: null, demoPasswordSet: false };
 
     const demoOwner = await ensureUser(DEMO_OWNER_EMAIL, { name: 'Demo Owner', status: 'active', isProfileUpdated: 1 }, demoHash);
     const demoManager = await ensureUser(DEMO_MANAGER_EMAIL, { name: 'Demo Manager', status: 'active', isProfileUpdated: 1 }, demoHash);
@@ -187,6 +194,22 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     }
     const demoBook = options.demoBook ? await seedDemoBook(tx, { campaignId: demoCampaign.id, ownerId: demoOwner.id, now: seededAt }) : null;
 
-    return { admin, demoOwner, demoManager, demoStaff, demoCampaign, secondCampaign, pendingCampaign, demoBook };
+    const demoPasswordSet = [demoOwner, demoManager, demoStaff].some((user) => passwordsSet.has(user.email));
+    return { admin, demoOwner, demoManager, demoStaff, demoCampaign, secondCampaign, pendingCampaign, demoBook, demoPasswordSet };
   });
+}
+
+/** The seeded accounts (`adminEmail` and the demo team) whose password is one the README publishes. */
+export async function accountsWithPublishedPassword(db: Db, adminEmail: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(users.email, [adminEmail.toLowerCase(), DEMO_OWNER_EMAIL, DEMO_MANAGER_EMAIL, DEMO_STAFF_EMAIL]), isNotNull(users.passwordHash)));
+  const found: string[] = [];
+  for (const row of rows) {
+    for (const password of WELL_KNOWN_PASSWORDS) {
+      if (row.email && (await verifyPassword(password, row.passwordHash))) found.push(row.email);
+    }
+  }
+  return found.sort();
 }
