@@ -49,7 +49,7 @@ test.describe('a donor on a phone', () => {
     await expect(page.getByText('receipt R-').first()).toBeVisible();
   });
 
-  test('declining the payment on the stand-in leads to /payment-error and records nothing', async ({ page }) => {
+  test('a declined funding source sends the donor back to PayPal for the same order; another choice then completes it', async ({ page }) => {
     await page.goto('/demo-campaign');
     await page.getByText('$50', { exact: true }).click();
     await page.getByLabel('Full name').fill('Dina Decline');
@@ -63,9 +63,15 @@ test.describe('a donor on a phone', () => {
     await page.getByLabel('Occupation').fill('Clerk');
     for (const box of await page.getByRole('checkbox').all()) await box.check();
     await page.getByRole('button', { name: /^Give \$50/ }).click();
+    await expect(page).toHaveURL(/\/paypal-standin\/checkoutnow\?token=/);
+    const order = new URL(page.url()).searchParams.get('token');
+    const refused = page.waitForResponse((res) => res.url().includes('/payment/capture') && res.status() === 402);
     await page.getByRole('button', { name: 'Decline the payment' }).click();
-    await expect(page).toHaveURL(/\/payment-error\?/);
-    await expect(page.getByText('The payment was declined; nothing was charged.', { exact: false })).toBeVisible();
+    // PayPal's INSTRUMENT_DECLINED: back to PayPal's page for the same order, nothing charged.
+    await refused; // 402 PAYMENT_CHOOSE_ANOTHER_SOURCE (its body is gone with the navigation)
+    await expect(page).toHaveURL(new RegExp(`/paypal-standin/checkoutnow\\?token=${order}`));
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeVisible();
   });
 });
 

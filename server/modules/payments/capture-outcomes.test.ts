@@ -234,6 +234,13 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'PAYMENT_CHOOSE_ANOTHER_SOURCE', details: { approve_url: expect.stringContaining(`token=${started.order_id}`) } });
     expect((await status(started)).status).toBe('created');
+    // While the donor chooses, the reconciliation does not capture the declined instrument again (a
+    // capture try would meet PayPal down and leave the payment unknown).
+    for (let i = 0; i < 3; i++) t.app.paypalStandin.failNext('capture', 503);
+    await age(started.payment_id);
+    await reconcilePayments(t.app);
+    expect((await paymentRow(started.payment_id)).status).toBe('created');
+    t.app.paypalStandin.clearFaults();
     await approve(started.order_id); // the donor picks another card at PayPal
     const done = await capture(started);
     expect(done.statusCode, done.body).toBe(200);

@@ -6,7 +6,9 @@
  *   a PENDING capture            → pending, read again next run (completed or released later)
  *   a DECLINED / FAILED capture  → declined (released: no longer counted against the donor's limit)
  *   an approved order            → captured (the donor closed the tab, or the capture's answer was
- *                                  lost before PayPal took it; PayPal-Request-Id makes it one capture)
+ *                                  lost before PayPal took it; PayPal-Request-Id makes it one capture),
+ *                                  unless PayPal declined its funding source and the donor is choosing
+ *                                  another one (left to the donor's new approval, or expired after 3 h)
  *   an order never approved      → expires after 3 hours; a payment that never got an order fails
  * A payment whose capture outcome is unknown is never given up: it stays unknown until PayPal answers.
  */
@@ -38,6 +40,13 @@ export async function reconcilePayments(app: FastifyInstance): Promise<{ checked
         const settled = await settleFromOrder(app, payment, order, from);
         if (outcome.kind === 'captured' && settled?.status === 'completed' && payment.status !== 'completed') recorded++;
         if (settled?.status === 'pending') await touchPayment(app.db, payment.id, now);
+      } else if (outcome.kind === 'approved' && payment.status === 'created' && payment.failureCode === 'PAYMENT_CHOOSE_ANOTHER_SOURCE') {
+        // PayPal declined that funding source; the donor is choosing another one at PayPal. Capturing the
+        // same declined instrument again every few minutes would only repeat the decline: wait for the
+        // donor's new approval (their return or CHECKOUT.ORDER.APPROVED), or expire after 3 hours.
+        if (now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
+          if (await transitionPayment(app.db, payment.id, ['created'], { status: 'expired', failureCode: 'PAYMENT_NOT_APPROVED' }, now)) expired++;
+        } else await touchPayment(app.db, payment.id, now);
       } else if (outcome.kind === 'approved') {
         // Not captured at PayPal: capture now (an unknown capture that never reached PayPal, or a closed tab).
         await transitionPayment(app.db, payment.id, ['unknown', 'capturing'], { status: 'approved', failureCode: null }, now);

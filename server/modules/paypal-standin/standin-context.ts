@@ -94,6 +94,14 @@ export class Faults {
     }
   }
 
+  /** Forgets the faults queued and not yet met (failNext, hangNext, loseNext, pendNext). */
+  clear(): void {
+    this.failures.clear();
+    this.hangs.clear();
+    this.losses.clear();
+    this.pendings = 0;
+  }
+
   /** Releases every hanging call (they answer 503 SERVICE_UNAVAILABLE) and forgets queued faults. */
   close(): void {
     this.closed = true;

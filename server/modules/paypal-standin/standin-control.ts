@@ -28,6 +28,8 @@ export interface PaypalStandinControl {
   pendNext(): void;
   /** A PENDING capture clears (COMPLETED) or is denied (DECLINED), with its webhook. */
   settlePending(captureId: string, status: 'COMPLETED' | 'DECLINED'): Promise<void>;
+  /** Forgets the faults queued and not yet met. */
+  clearFaults(): void;
   /** Every access token issued so far expires: the next call with one answers 401 (a client refreshes). */
   expireTokens(): void;
   /** Delivers every queued event now (in order); resolves once delivered (or given up). */
@@ -56,6 +58,7 @@ export function createControl(standin: Standin): PaypalStandinControl {
       await settlePending(standin, captureId, status, emit);
     },
     expireTokens: () => standin.faults.expireTokens(),
+    clearFaults: () => standin.faults.clear(),
     holdWebhooks: (hold) => standin.delivery.hold(hold),
     deliverHeld: () => standin.delivery.deliverHeld(),
     settled: () => standin.delivery.settled(),

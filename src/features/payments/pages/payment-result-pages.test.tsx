@@ -92,6 +92,21 @@ describe('/payment-success', () => {
     expect(calls.map((c) => c.path)).toEqual(['capture', `status:${PAYMENT_ID}:${ORDER_ID}`]);
   });
 
+  it('a capture PayPal has not settled (202 unknown or pending) tells the donor the truth: confirming, do not pay again; no receipt, no error page', async () => {
+    for (const [state, text] of [
+      ['unknown', /We are confirming your payment with PayPal\. Please do not pay again/],
+      ['pending', /PayPal is still processing your payment.*It is not counted as given yet/],
+    ] as const) {
+      forgetAll();
+      captureAnswer = () => HttpResponse.json({ data: statusView({ status: state, receipt_number: null, completed_at: null }) }, { status: 202 });
+      const page = renderApp(`/payment-success?${QUERY}`);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.queryByText('Receipt number')).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
+      page.unmount();
+    }
+  });
+
   it('shows the test label on a test payment', async () => {
     captureAnswer = () => HttpResponse.json({ data: statusView({ test_mode: true }) });
     renderApp(`/payment-success?${QUERY}`);
