@@ -30,7 +30,7 @@ import { purchaseInvoice, purchaseList, purchasePackage } from './package-purcha
 import { pledgeLinkView } from './pledge-link';
 import { registerReconcileJob } from './reconcile-job';
 import { refundOnline } from './refund-service';
-import { receiveWebhook } from './webhook-service';
+import { registerWebhookRoute } from './webhook-route';
 
 const open = { config: { access: 'public' } } as const;
 const slugParams = object({ slug: string().required('Campaign not found').max(100, 'Campaign not found') });
@@ -69,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const { token } = await validateQuery(pledgeQuery, request.query);
     return success(await pledgeLinkView(app, token));
   });
-  app.post(P.webhook, { config: { access: 'public', rateLimit: false } }, async (request) => success(await receiveWebhook(app, request)));
+  await registerWebhookRoute(app);
 
   // ── gateways ──
   app.get(P.listProviders, { config: { access: 'signed-in' } }, async () => success(await providers(app)));

@@ -27,21 +27,25 @@ export interface ProviderRefund {
   actorId: string | null;
 }
 
-/** Books a provider refund of `payment` once; answers whether this call booked it. */
-export async function applyProviderRefund(app: FastifyInstance, paymentId: string, refund: ProviderRefund): Promise<boolean> {
+/**
+ * Books a COMPLETED provider refund of `payment` once: 'booked' by this call, 'known' (booked before,
+ * or nothing left to book), or 'not-yet' (the payment's capture is not recorded yet: try again later).
+ */
+export async function applyProviderRefund(app: FastifyInstance, paymentId: string, refund: ProviderRefund): Promise<'booked' | 'known' | 'not-yet'> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
-    if (!payment || payment.status !== 'completed') return false;
+    if (!payment) return 'not-yet';
+    if (payment.status !== 'completed') return payment.status === 'declined' || payment.status === 'cancelled' || payment.status === 'expired' ? 'known' : 'not-yet';
     const left = payment.amountCents - payment.refundedCents;
     const amount = Math.min(refund.amountCents, left);
-    if (amount <= 0) return false;
+    if (amount <= 0) return 'known';
     if (payment.kind === 'donation' && payment.donationId) {
       const found = await findDonation(tx, payment.campaignId, payment.donationId);
-      if (!found) return false;
+      if (!found) return 'known';
       await lockDonor(tx, payment.campaignId, found.donation.donorId);
       const donation = await lockDonation(tx, payment.campaignId, payment.donationId);
-      if (!donation) return false;
+      if (!donation) return 'known';
       const booked = await insertProviderRefund(tx, {
         campaignId: payment.campaignId,
         donationId: donation.id,
@@ -52,7 +56,7 @@ export async function applyProviderRefund(app: FastifyInstance, paymentId: strin
         createdAt: now,
         externalRef: `paypal:${refund.refundId}`,
       });
-      if (!booked) return false;
+      if (!booked) return 'known';
       await auditBook(
         tx,
         { campaignId: payment.campaignId, actorId: refund.actorId, action: 'donation.refunded', entity: 'donation', entityId: donation.id, before: donationSnapshot(donation), after: { refund_id: refund.refundId, amount_cents: booked.amountCents, via: 'paypal' } },
@@ -60,7 +64,7 @@ export async function applyProviderRefund(app: FastifyInstance, paymentId: strin
       );
     }
     await updatePayment(tx, payment.id, { refundedCents: payment.refundedCents + amount }, now);
-    return true;
+    return 'booked';
   });
 }
 

@@ -1,27 +1,26 @@
 /**
- * POST /payment/webhook/paypal: PayPal's events, each checked with PayPal's verify-webhook-signature
- * against the account of the payment it names (so an event can only ever touch that campaign's
- * payment), and processed once per event id. Handlers are idempotent anyway (a payment row lock, a
- * unique capture id, a unique refund id), so two deliveries at once cannot double anything.
+ * PayPal's webhook events. POST /payment/webhook/paypal (webhook-route.ts) first checks the delivery's
+ * signature over the raw bytes (webhook-signature.ts: before anything is looked up), then keeps the
+ * event (payment_events, state 'received') and queues the paypal-webhook job in the same transaction;
+ * the job applies it. An event whose payment is not known yet (or not at the point the event needs:
+ * a refund of a capture not recorded yet) 'waits': the job fails and is retried with backoff, and
+ * PayPal's own redeliveries (answered non-2xx meanwhile) queue it again. Each event id is applied once;
+ * the handlers are idempotent anyway (a payment row lock, a unique capture id, a unique refund id).
  *   CHECKOUT.ORDER.APPROVED    the donor approved: capture it (they may have closed the tab)
  *   PAYMENT.CAPTURE.COMPLETED  record the gift or the package (if the browser has not yet)
  *   PAYMENT.CAPTURE.DENIED     the payment ends declined (if not recorded)
- *   PAYMENT.CAPTURE.REFUNDED   a refund (from here or PayPal's dashboard) reduces the books
+ *   PAYMENT.CAPTURE.REFUNDED   a COMPLETED refund (from here or PayPal's dashboard) reduces the books
  *   PAYMENT.CAPTURE.REVERSED   a reversal (chargeback) reduces the books likewise
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fail } from '../../plugins/errors';
-import { accountOf, completePayment } from './capture-service';
+import type { FastifyInstance } from 'fastify';
+import { defineJob, type JobDefinition } from '../../plugins/jobs';
+import { completePayment } from './capture-service';
 import { valueToCents } from './paypal-client';
-import { eventSeen, findPayment, findPaymentByCapture, findPaymentByOrder, recordEvent, transitionPayment, type PaymentRecord } from './payment-repository';
+import { findPayment, findPaymentByCapture, findPaymentByOrder, transitionPayment, type PaymentRecord } from './payment-repository';
 import { recordCapture } from './record-payment';
 import { applyProviderRefund } from './refund-service';
-
-interface WebhookEvent {
-  id?: unknown;
-  event_type?: unknown;
-  resource?: Record<string, unknown>;
-}
+import { platformAccount } from './paypal-gateway';
+import { eventWaits, findEvent, finishEvent, waitingEventsOf, webhookAccounts } from './webhook-repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,6 +53,9 @@ async function paymentOfEvent(app: FastifyInstance, type: string, resource: Reco
   return captureId ? findPaymentByCapture(app.db, captureId) : null;
 }
 
+/** Thrown by a handler when the event cannot be applied yet: the event waits and is tried again. */
+class NotYet extends Error {}
+
 async function handle(app: FastifyInstance, type: string, resource: Record<string, unknown>, payment: PaymentRecord): Promise<string> {
   switch (type) {
     case 'CHECKOUT.ORDER.APPROVED': {
@@ -71,35 +73,77 @@ async function handle(app: FastifyInstance, type: string, resource: Record<strin
       return 'declined';
     case 'PAYMENT.CAPTURE.REFUNDED':
     case 'PAYMENT.CAPTURE.REVERSED': {
+      const status = str(resource.status) ?? 'COMPLETED';
+      if (status !== 'COMPLETED') return `refund-${status.toLowerCase()}`;
       const amount = valueToCents((resource.amount as { value?: string } | undefined)?.value);
       const reason = type === 'PAYMENT.CAPTURE.REVERSED' ? 'Reversed by PayPal (chargeback)' : str(resource.note_to_payer) ?? 'Refunded in PayPal';
       const booked = await applyProviderRefund(app, payment.id, { refundId: String(resource.id), amountCents: amount, reason, actorId: null });
-      return booked ? 'refund-booked' : 'refund-known';
+      if (booked === 'not-yet') throw new NotYet(`payment ${payment.status}: the refund waits for its capture to be recorded`);
+      return booked === 'booked' ? 'refund-booked' : 'refund-known';
     }
     default:
       return 'ignored';
   }
 }
 
-export async function receiveWebhook(app: FastifyInstance, request: FastifyRequest): Promise<{ outcome: string }> {
-  const event = (request.body ?? {}) as WebhookEvent;
-  const eventId = str(event.id);
-  const type = str(event.event_type);
-  if (!eventId || !type || typeof event.resource !== 'object' || event.resource === null) throw fail(400, 'BAD_REQUEST');
-  if (await eventSeen(app.db, eventId)) return { outcome: 'duplicate' };
-  const payment = await paymentOfEvent(app, type, event.resource);
+const HANDLED = new Set(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']);
+
+/** Whether the account that signed the event is the account of `payment` (no event crosses campaigns). */
+async function sameAccount(app: FastifyInstance, webhookId: string | null, payment: PaymentRecord): Promise<boolean> {
+  if (webhookId === null) return false;
+  if (payment.kind === 'package') return platformAccount(app)?.webhookId === webhookId;
+  return (await webhookAccounts(app.db)).some((a) => a.webhookId === webhookId && a.campaignId === payment.campaignId);
+}
+
+/**
+ * Applies a kept event once. Throws (so the job is retried) when it must wait: its payment is not
+ * known yet, or not yet where the event needs it.
+ */
+export async function applyEvent(app: FastifyInstance, eventId: string): Promise<void> {
+  const event = await findEvent(app.db, eventId);
+  if (!event || event.state === 'applied' || event.state === 'ignored' || !event.body) return;
+  const type = event.eventType;
+  const resource = (event.body.resource ?? {}) as Record<string, unknown>;
+  const now = app.clock.now();
+  if (!HANDLED.has(type)) {
+    await finishEvent(app.db, eventId, { state: 'ignored', outcome: 'ignored', paymentId: null }, now);
+    return;
+  }
+  const payment = await paymentOfEvent(app, type, resource);
   if (!payment) {
-    app.log.info({ eventId, type }, 'webhook event for no payment of ours');
-    return { outcome: 'unknown-payment' };
+    await eventWaits(app.db, eventId, 'no payment of ours yet', null);
+    throw new Error(`webhook event ${eventId} (${type}): no payment of ours yet; it waits`);
   }
-  const account = await accountOf(app, payment);
-  const verified = account.webhookId !== null && (await account.client.verifyWebhook({ headers: request.headers, webhookId: account.webhookId, event }).catch(() => false));
-  if (!verified) {
-    app.log.warn({ eventId, type, paymentId: payment.id }, 'webhook signature not verified');
-    throw fail(400, 'WEBHOOK_SIGNATURE_INVALID');
+  if (!(await sameAccount(app, event.webhookId, payment))) {
+    app.log.warn({ eventId, type, paymentId: payment.id }, 'webhook event signed by another account than its payment: ignored');
+    await finishEvent(app.db, eventId, { state: 'ignored', outcome: 'other-account', paymentId: null }, now);
+    return;
   }
-  const outcome = await handle(app, type, event.resource, payment);
-  await recordEvent(app.db, { eventId, eventType: type, paymentId: payment.id, outcome });
-  app.log.info({ eventId, type, paymentId: payment.id, outcome }, 'webhook event processed');
-  return { outcome };
+  let outcome: string;
+  try {
+    outcome = await handle(app, type, resource, payment);
+  } catch (error) {
+    if (error instanceof NotYet) {
+      await eventWaits(app.db, eventId, error.message, payment.id);
+      throw new Error(`webhook event ${eventId} (${type}): ${error.message}`);
+    }
+    throw error;
+  }
+  await finishEvent(app.db, eventId, { state: 'applied', outcome, paymentId: payment.id }, app.clock.now());
+  app.log.info({ eventId, type, paymentId: payment.id, outcome }, 'webhook event applied');
+  // Events of this payment that came too early (a refund before its capture) may apply now.
+  for (const waiting of await waitingEventsOf(app.db, payment.id)) await app.jobs.send(webhookJobOf(app), { eventId: waiting });
+}
+
+const handler: JobDefinition<{ eventId: string }>['handler'] = async ({ eventId }, { app }) => applyEvent(app, eventId);
+
+/**
+ * The job that applies a kept event. Retried with backoff: about 3 days in all (PayPal's own
+ * redelivery window) in production, a fraction of a second in tests.
+ */
+export const webhookJob = defineJob<{ eventId: string }>({ name: 'paypal-webhook', retry: { limit: 12, delaySeconds: 60, backoff: true }, handler });
+export const webhookJobForTests = defineJob<{ eventId: string }>({ name: 'paypal-webhook', retry: { limit: 3, delaySeconds: 0.05, backoff: true }, handler });
+
+export function webhookJobOf(app: FastifyInstance): JobDefinition<{ eventId: string }> {
+  return app.config.nodeEnv === 'test' ? webhookJobForTests : webhookJob;
 }

@@ -12,6 +12,7 @@ import { bodyObject } from './standin-input';
 import { formatCents } from './standin-money';
 import { refundCapture } from './standin-payments';
 import { ORDER_ID_PATTERN } from './standin-records';
+import type { HeldDelivery } from './standin-webhooks';
 
 export interface PaypalStandinControl {
   /** The next such call answers a PayPal-shaped error (default 500 INTERNAL_SERVER_ERROR). */
@@ -20,8 +21,8 @@ export interface PaypalStandinControl {
   hangNext(call: StandinCall): void;
   /** While held, events queue instead of being delivered. */
   holdWebhooks(hold: boolean): void;
-  /** Delivers every queued event now (in order); resolves once delivered (or given up). */
-  deliverHeld(): Promise<void>;
+  /** Delivers every queued event now (in order, or `reverse` / `twice`); resolves once delivered (or given up). */
+  deliverHeld(options?: HeldDelivery): Promise<void>;
   /** Resolves when no delivery is in flight or waiting for a retry. */
   settled(): Promise<void>;
   /** PayPal reverses a capture (chargeback) for all that remains: PAYMENT.CAPTURE.REVERSED. */
@@ -40,7 +41,7 @@ export function createControl(standin: Standin): PaypalStandinControl {
     failNext: (call, status) => standin.faults.failNext(call, status),
     hangNext: (call) => standin.faults.hangNext(call),
     holdWebhooks: (hold) => standin.delivery.hold(hold),
-    deliverHeld: () => standin.delivery.deliverHeld(),
+    deliverHeld: (options) => standin.delivery.deliverHeld(options),
     settled: () => standin.delivery.settled(),
     async reverseCapture(captureId) {
       checkCaptureId(captureId);
