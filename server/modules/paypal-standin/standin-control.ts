@@ -10,7 +10,7 @@ import { directEmitter, STANDIN_CALLS, type Standin, type StandinCall } from './
 import { issues, paypalError } from './standin-errors';
 import { bodyObject } from './standin-input';
 import { formatCents } from './standin-money';
-import { refundCapture } from './standin-payments';
+import { completePendingRefund, queueRefundOutcome, refundCapture } from './standin-payments';
 import { ORDER_ID_PATTERN } from './standin-records';
 import type { HeldDelivery } from './standin-webhooks';
 
@@ -29,6 +29,10 @@ export interface PaypalStandinControl {
   reverseCapture(captureId: string): Promise<void>;
   /** A refund made in PayPal's own dashboard (default: all that remains): PAYMENT.CAPTURE.REFUNDED. */
   refundInPaypal(captureId: string, amountCents?: number): Promise<void>;
+  /** The next merchant refund call answers this status instead of COMPLETED (FAILED: nothing refunded). */
+  nextRefund(status: 'PENDING' | 'FAILED'): void;
+  /** A PENDING refund completes: COMPLETED, and PAYMENT.CAPTURE.REFUNDED is sent. */
+  completeRefund(refundId: string): Promise<void>;
 }
 
 function checkCaptureId(captureId: string): void {
@@ -53,6 +57,8 @@ export function createControl(standin: Standin): PaypalStandinControl {
       const body = amountCents === undefined ? {} : { amount: { currency_code: 'USD', value: formatCents(amountCents) } };
       await refundCapture(standin, { captureId, clientId: null, requestId: null, body }, emit);
     },
+    nextRefund: (status) => queueRefundOutcome(standin, status),
+    completeRefund: (refundId) => completePendingRefund(standin, refundId, emit),
   };
 }
 

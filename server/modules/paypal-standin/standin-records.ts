@@ -76,7 +76,8 @@ export interface RefundData {
   order_id: string;
   capture_id: string;
   amount_cents: number;
-  status: 'COMPLETED';
+  /** PENDING and FAILED only when a test asked for them (nextRefund); a PENDING refund completes by completeRefund. */
+  status: 'COMPLETED' | 'PENDING' | 'FAILED';
   note_to_payer?: string;
   invoice_id?: string;
   /** A reversal (chargeback) rather than a refund asked for by the merchant. */

@@ -130,6 +130,7 @@ export function refundShape(base: string, refundId: string, refund: RefundData, 
   return {
     id: refundId,
     status: refund.status,
+    ...(refund.status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
     amount: money(refund.amount_cents),
     ...(refund.note_to_payer !== undefined ? { note_to_payer: refund.note_to_payer } : {}),
     seller_payable_breakdown: {
