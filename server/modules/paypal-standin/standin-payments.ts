@@ -82,7 +82,7 @@ export async function refundCapture(standin: Standin, input: RefundRequest, emit
     const invoiceId = optionalText(input.body, 'invoice_id', '/invoice_id', 127);
     if (invoiceId !== undefined && (await findRefundByInvoice(tx, order.data.client_id, invoiceId))) {
       // As PayPal: an invoice id names one transaction; a second refund with it is refused.
-      throw paypalError(422, [{ issue: 'DUPLICATE_INVOICE_ID', description: 'Requested invoice number has been previously submitted.' }]);
+      throw paypalError(422, [{ issue: 'DUPLICATE_INVOICE_ID', description: 'Invoice ID was previously used to refund a capture.' }]);
     }
     if (remaining === 0) throw paypalError(422, [{ issue: 'CAPTURE_FULLY_REFUNDED', description: 'The capture has already been fully refunded' }]);
     if (cents > remaining) {

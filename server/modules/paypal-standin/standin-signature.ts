@@ -15,9 +15,9 @@ import { insertOrReadSigningKey, readSigningKey, type StoredSigningKey } from '.
 export const AUTH_ALGO = 'SHA256withRSA';
 export const CERT_ID = 'CERT-STANDIN';
 
-/** 'WH-LOCAL-' + the first 16 hex characters of sha256(clientId), upper-case: the webhook id of a client id. */
+/** 'WHLOCAL' + the first 16 hex characters of sha256(clientId), upper-case: the webhook id of a client id (alphanumeric, as PayPal's). */
 export function standinWebhookId(clientId: string): string {
-  return `WH-LOCAL-${createHash('sha256').update(clientId).digest('hex').slice(0, 16).toUpperCase()}`;
+  return `WHLOCAL${createHash('sha256').update(clientId).digest('hex').slice(0, 16).toUpperCase()}`;
 }
 
 export function certUrl(base: string): string {
