@@ -8,7 +8,9 @@
  * the handlers are idempotent anyway (a payment row lock, a unique capture id, a unique refund id).
  *   CHECKOUT.ORDER.APPROVED    the donor approved: capture it (they may have closed the tab)
  *   PAYMENT.CAPTURE.COMPLETED  record the gift or the package (if the browser has not yet)
- *   PAYMENT.CAPTURE.DENIED     the payment ends declined (if not recorded)
+ *   PAYMENT.CAPTURE.PENDING    kept, nothing booked (money on its way; COMPLETED books it)
+ *   PAYMENT.CAPTURE.DENIED / DECLINED   the payment ends declined (if not recorded)
+ *   CHECKOUT.PAYMENT-APPROVAL.REVERSED  approved but PayPal reversed it before capture: ends declined
  *   PAYMENT.CAPTURE.REFUNDED   a COMPLETED refund (from here or PayPal's dashboard) reduces the books
  *   PAYMENT.CAPTURE.REVERSED   a reversal (chargeback) reduces the books likewise
  */
@@ -35,6 +37,9 @@ function upCaptureId(resource: Record<string, unknown>): string | null {
   return /\/captures\/([^/?]+)/.exec(up)?.[1] ?? null;
 }
 
+/** Events whose resource is a capture (the others: a refund, an order). */
+const CAPTURE_EVENTS = new Set(['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.DECLINED', 'PAYMENT.CAPTURE.PENDING']);
+
 /** The payment an event is about: by our id (custom_id), else by the order or the capture. */
 async function paymentOfEvent(app: FastifyInstance, type: string, resource: Record<string, unknown>): Promise<PaymentRecord | null> {
   const units = Array.isArray(resource.purchase_units) ? (resource.purchase_units as Record<string, unknown>[]) : [];
@@ -44,12 +49,13 @@ async function paymentOfEvent(app: FastifyInstance, type: string, resource: Reco
     if (byId) return byId;
   }
   if (type.startsWith('CHECKOUT.ORDER')) return str(resource.id) ? findPaymentByOrder(app.db, str(resource.id)!) : null;
+  if (type === 'CHECKOUT.PAYMENT-APPROVAL.REVERSED') return str(resource.order_id) ? findPaymentByOrder(app.db, str(resource.order_id)!) : null;
   const related = (resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids?.order_id;
   if (related) {
     const byOrder = await findPaymentByOrder(app.db, related);
     if (byOrder) return byOrder;
   }
-  const captureId = type === 'PAYMENT.CAPTURE.COMPLETED' || type === 'PAYMENT.CAPTURE.DENIED' ? str(resource.id) : upCaptureId(resource);
+  const captureId = CAPTURE_EVENTS.has(type) ? str(resource.id) : upCaptureId(resource);
   return captureId ? findPaymentByCapture(app.db, captureId) : null;
 }
 
@@ -69,8 +75,18 @@ async function handle(app: FastifyInstance, type: string, resource: Record<strin
       return `recorded:${done?.status ?? 'missing'}`;
     }
     case 'PAYMENT.CAPTURE.DENIED':
-      await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing', 'failed'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, app.clock.now());
-      return 'declined';
+    case 'PAYMENT.CAPTURE.DECLINED': {
+      const moved = await transitionPayment(app.db, payment.id, ['created', 'approved', 'capturing', 'failed'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, app.clock.now());
+      return moved ? 'declined' : `declined-ignored:${payment.status}`;
+    }
+    case 'CHECKOUT.PAYMENT-APPROVAL.REVERSED': {
+      // PayPal reversed the donor's approval before the capture: nothing can be captured; nothing was charged.
+      const moved = await transitionPayment(app.db, payment.id, ['created', 'approved', 'failed'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, app.clock.now());
+      return moved ? 'approval-reversed' : `approval-reversed-ignored:${payment.status}`;
+    }
+    case 'PAYMENT.CAPTURE.PENDING':
+      // Money on its way: nothing is booked until PAYMENT.CAPTURE.COMPLETED (or DENIED / DECLINED ends it).
+      return `capture-pending:${payment.status}`;
     case 'PAYMENT.CAPTURE.REFUNDED':
     case 'PAYMENT.CAPTURE.REVERSED': {
       const status = str(resource.status) ?? 'COMPLETED';
@@ -86,7 +102,16 @@ async function handle(app: FastifyInstance, type: string, resource: Record<strin
   }
 }
 
-const HANDLED = new Set(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']);
+const HANDLED = new Set([
+  'CHECKOUT.ORDER.APPROVED',
+  'CHECKOUT.PAYMENT-APPROVAL.REVERSED',
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.PENDING',
+  'PAYMENT.CAPTURE.DENIED',
+  'PAYMENT.CAPTURE.DECLINED',
+  'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
+]);
 
 /** Whether the account that signed the event is the account of `payment` (no event crosses campaigns). */
 async function sameAccount(app: FastifyInstance, webhookId: string | null, payment: PaymentRecord): Promise<boolean> {

@@ -224,4 +224,47 @@ describe('PayPal webhooks', () => {
       { event_type: 'PAYMENT.CAPTURE.REFUNDED', state: 'applied' },
     ]);
   });
+
+  it('PAYMENT.CAPTURE.DECLINED and CHECKOUT.PAYMENT-APPROVAL.REVERSED end the payment declined; PAYMENT.CAPTURE.PENDING books nothing', async () => {
+    const declined = await startOk(1_200, 'capture-declined@example.com');
+    await approve(declined.order_id);
+    const reversed = await startOk(1_300, 'approval-reversed@example.com');
+    await approve(reversed.order_id);
+    const pending = await startOk(1_400, 'capture-pending@example.com');
+    await approve(pending.order_id);
+    const envelope = (type: string, resourceType: string, resource: Record<string, unknown>) => ({
+      id: `WH-${randomUUID()}`,
+      event_version: '1.0',
+      create_time: clock.now().toISOString(),
+      resource_type: resourceType,
+      resource_version: '2.0',
+      event_type: type,
+      summary: type,
+      resource,
+      links: [],
+    });
+    const deliveries = [
+      envelope('PAYMENT.CAPTURE.DECLINED', 'capture', { id: 'DECLINEDCAPTURE01', status: 'DECLINED', amount: { currency_code: 'USD', value: '12.00' }, custom_id: declined.payment_id, supplementary_data: { related_ids: { order_id: declined.order_id } } }),
+      envelope('CHECKOUT.PAYMENT-APPROVAL.REVERSED', 'checkout-order', { order_id: reversed.order_id, purchase_units: [{ custom_id: reversed.payment_id }] }),
+      envelope('PAYMENT.CAPTURE.PENDING', 'capture', { id: 'PENDINGCAPTURE001', status: 'PENDING', amount: { currency_code: 'USD', value: '14.00' }, custom_id: pending.payment_id }),
+    ];
+    for (const event of deliveries) {
+      const raw = JSON.stringify(event);
+      const res = await deliver(raw, await signedHeaders(raw));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const statuses = await t.db.execute(
+      sql`select id, status, failure_code from payments where id in (${declined.payment_id}, ${reversed.payment_id}, ${pending.payment_id})`,
+    );
+    const byId = new Map((statuses.rows as { id: string; status: string; failure_code: string | null }[]).map((r) => [r.id, [r.status, r.failure_code]]));
+    expect(byId.get(declined.payment_id)).toEqual(['declined', 'PAYMENT_DECLINED']);
+    expect(byId.get(reversed.payment_id)).toEqual(['declined', 'PAYMENT_DECLINED']);
+    expect(byId.get(pending.payment_id)).toEqual(['created', null]);
+    const outcomes = await t.db.execute(sql`select event_type, state, outcome from payment_events where event_id in (${deliveries[0]!.id}, ${deliveries[1]!.id}, ${deliveries[2]!.id}) order by event_type`);
+    expect(outcomes.rows).toEqual([
+      { event_type: 'CHECKOUT.PAYMENT-APPROVAL.REVERSED', state: 'applied', outcome: 'approval-reversed' },
+      { event_type: 'PAYMENT.CAPTURE.DECLINED', state: 'applied', outcome: 'declined' },
+      { event_type: 'PAYMENT.CAPTURE.PENDING', state: 'applied', outcome: 'capture-pending:created' },
+    ]);
+  });
 });
