@@ -101,7 +101,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   // ── refunds and packages ──
   app.post(P.refund, { config: { access: { campaign: 'donation.write', from: 'body.campaign_id' } } }, async (request) => {
     const body = (await validateBody(refundOnlineRequestSchema, request.body)) as RefundOnlineBody;
-    return success(await refundOnline(app, currentCampaign(request), currentUser(request), body));
+    const refunded = await refundOnline(app, currentCampaign(request), currentUser(request), body);
+    return success(refunded, refunded.online_refund.status === 'pending' ? 'REFUND_PENDING' : undefined);
   });
   app.post(P.purchasePackage, { config: { access: { campaign: 'package.purchase', from: 'body.campaign_id', allowArchived: false } } }, async (request, reply) => {
     const body = (await validateBody(purchasePackageRequestSchema, request.body)) as PurchasePackageBody;

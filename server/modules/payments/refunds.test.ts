@@ -97,6 +97,8 @@ describe('refunds through PayPal', () => {
     const res = await refund(payment.donationId!, 1_500);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.online_refund).toMatchObject({ status: 'pending', amount_cents: 1_500 });
+    // Staff are told (the refund dialog's toast shows the answer's message).
+    expect(res.json()).toMatchObject({ message_code: 'REFUND_PENDING', message: 'PayPal is still processing this refund; it is not counted until PayPal completes it' });
     expect(res.json().data.refunded_cents).toBe(0);
     expect(await booked(payment.donationId!)).toEqual([]);
     const [row] = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
