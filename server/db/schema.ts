@@ -996,6 +996,26 @@ export const paymentEvents = pgTable(
   ],
 );
 
+/** PayPal disputes of online payments (CUSTOMER.DISPUTE.* webhooks, migration 0026): the latest status of each. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    disputeId: text('dispute_id').primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    amountCents: integer('amount_cents'),
+    outcome: text('outcome'),
+    ...timestamps,
+  },
+  (t) => [index('payment_disputes_campaign_payment_idx').on(t.campaignId, t.paymentId)],
+);
+
 /**
  * Refunds asked of PayPal (migration 0026): each with its own invoice id and PayPal-Request-Id.
  * requested (call under way or unanswered) → pending (PayPal answered PENDING) → completed (booked as a

@@ -30,3 +30,19 @@ ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_created_by_users_i
 CREATE UNIQUE INDEX "payment_refunds_invoice_unique" ON "payment_refunds" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_refunds_provider_unique" ON "payment_refunds" USING btree ("provider_refund_id") WHERE "payment_refunds"."provider_refund_id" is not null;--> statement-breakpoint
 CREATE INDEX "payment_refunds_campaign_payment_idx" ON "payment_refunds" USING btree ("campaign_id", "payment_id", "created_at");
+--> statement-breakpoint
+CREATE TABLE "payment_disputes" (
+	"dispute_id" text PRIMARY KEY NOT NULL,
+	"campaign_id" uuid NOT NULL,
+	"payment_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"reason" text,
+	"amount_cents" integer,
+	"outcome" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payment_disputes_campaign_payment_idx" ON "payment_disputes" USING btree ("campaign_id", "payment_id");

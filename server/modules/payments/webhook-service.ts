@@ -13,10 +13,15 @@
  *   CHECKOUT.PAYMENT-APPROVAL.REVERSED  approved but PayPal reversed it before capture: ends declined
  *   PAYMENT.CAPTURE.REFUNDED   a COMPLETED refund (from here or PayPal's dashboard) reduces the books
  *   PAYMENT.CAPTURE.REVERSED   a reversal (chargeback) reduces the books likewise
+ *   CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED   the dispute is recorded (payment_disputes); the
+ *                              campaign's owners are e-mailed when it opens and when it is resolved
  */
 import type { FastifyInstance } from 'fastify';
 import { defineJob, type JobDefinition } from '../../plugins/jobs';
+import { findCampaignById, listOwnerEmails } from '../campaign/repository';
 import { completePayment } from './capture-service';
+import { upsertDispute } from './dispute-repository';
+import { disputeEmail } from './dispute-email';
 import { valueToCents } from './paypal-client';
 import { findPayment, findPaymentByCapture, findPaymentByOrder, transitionPayment, type PaymentRecord } from './payment-repository';
 import { recordCapture } from './record-payment';
@@ -50,6 +55,11 @@ async function paymentOfEvent(app: FastifyInstance, type: string, resource: Reco
   }
   if (type.startsWith('CHECKOUT.ORDER')) return str(resource.id) ? findPaymentByOrder(app.db, str(resource.id)!) : null;
   if (type === 'CHECKOUT.PAYMENT-APPROVAL.REVERSED') return str(resource.order_id) ? findPaymentByOrder(app.db, str(resource.order_id)!) : null;
+  if (type.startsWith('CUSTOMER.DISPUTE.')) {
+    const disputed = Array.isArray(resource.disputed_transactions) ? (resource.disputed_transactions as { seller_transaction_id?: unknown }[]) : [];
+    const captureId = str(disputed[0]?.seller_transaction_id);
+    return captureId ? findPaymentByCapture(app.db, captureId) : null;
+  }
   const related = (resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids?.order_id;
   if (related) {
     const byOrder = await findPaymentByOrder(app.db, related);
@@ -57,6 +67,35 @@ async function paymentOfEvent(app: FastifyInstance, type: string, resource: Reco
   }
   const captureId = CAPTURE_EVENTS.has(type) ? str(resource.id) : upCaptureId(resource);
   return captureId ? findPaymentByCapture(app.db, captureId) : null;
+}
+
+/** A dispute of `payment`: recorded (its latest status); the owners are e-mailed when it opens and when it is resolved. */
+async function recordDispute(app: FastifyInstance, type: string, resource: Record<string, unknown>, payment: PaymentRecord): Promise<string> {
+  const disputeId = str(resource.dispute_id);
+  if (!disputeId) return 'dispute-without-id';
+  const resolved = type === 'CUSTOMER.DISPUTE.RESOLVED';
+  const status = str(resource.status) ?? (resolved ? 'RESOLVED' : 'OPEN');
+  const outcome = str((resource.dispute_outcome as { outcome_code?: unknown } | undefined)?.outcome_code);
+  const amount = (resource.dispute_amount as { value?: string } | undefined)?.value;
+  const reason = str(resource.reason);
+  const now = app.clock.now();
+  const campaign = await findCampaignById(app.db, payment.campaignId);
+  const owners = await listOwnerEmails(app.db, payment.campaignId);
+  await app.db.transaction(async (tx) => {
+    const created = await upsertDispute(
+      tx,
+      { disputeId, campaignId: payment.campaignId, paymentId: payment.id, status, reason, amountCents: amount === undefined ? null : valueToCents(amount), outcome },
+      now,
+    );
+    if (!created && !resolved) return;
+    for (const to of owners) {
+      await app.outbox.queue(
+        tx,
+        disputeEmail({ to, campaignName: campaign?.campaignName ?? '', disputeId, status, reason, outcome, amountCents: amount === undefined ? payment.amountCents : valueToCents(amount), receipt: payment.receiptNumber, resolved }),
+      );
+    }
+  });
+  return resolved ? `dispute-resolved:${outcome ?? status}` : `dispute:${status}`;
 }
 
 /** Thrown by a handler when the event cannot be applied yet: the event waits and is tried again. */
@@ -84,6 +123,10 @@ async function handle(app: FastifyInstance, type: string, resource: Record<strin
       const moved = await transitionPayment(app.db, payment.id, ['created', 'approved', 'failed'], { status: 'declined', failureCode: 'PAYMENT_DECLINED' }, app.clock.now());
       return moved ? 'approval-reversed' : `approval-reversed-ignored:${payment.status}`;
     }
+    case 'CUSTOMER.DISPUTE.CREATED':
+    case 'CUSTOMER.DISPUTE.UPDATED':
+    case 'CUSTOMER.DISPUTE.RESOLVED':
+      return recordDispute(app, type, resource, payment);
     case 'PAYMENT.CAPTURE.PENDING':
       // Money on its way: nothing is booked until PAYMENT.CAPTURE.COMPLETED (or DENIED / DECLINED ends it).
       return `capture-pending:${payment.status}`;
@@ -111,6 +154,9 @@ const HANDLED = new Set([
   'PAYMENT.CAPTURE.DECLINED',
   'PAYMENT.CAPTURE.REFUNDED',
   'PAYMENT.CAPTURE.REVERSED',
+  'CUSTOMER.DISPUTE.CREATED',
+  'CUSTOMER.DISPUTE.UPDATED',
+  'CUSTOMER.DISPUTE.RESOLVED',
 ]);
 
 /** Whether the account that signed the event is the account of `payment` (no event crosses campaigns). */

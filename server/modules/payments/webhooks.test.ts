@@ -267,4 +267,45 @@ describe('PayPal webhooks', () => {
       { event_type: 'PAYMENT.CAPTURE.PENDING', state: 'applied', outcome: 'capture-pending:created' },
     ]);
   });
+
+  it('a dispute opened and resolved at PayPal is recorded, and the campaign owners are e-mailed once for each', async () => {
+    const { payment } = await paidOnline(2_500, 'disputer@example.com');
+    const dispute = (type: string, status: string, extra: Record<string, unknown> = {}) => ({
+      id: `WH-${randomUUID()}`,
+      event_version: '1.0',
+      create_time: clock.now().toISOString(),
+      resource_type: 'dispute',
+      event_type: type,
+      summary: type,
+      resource: {
+        dispute_id: 'PP-D-27803',
+        reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+        status,
+        dispute_amount: { currency_code: 'USD', value: '25.00' },
+        disputed_transactions: [{ seller_transaction_id: payment.captureId }],
+        ...extra,
+      },
+      links: [],
+    });
+    const mails = () => t.db.execute(sql`select recipient, subject from outbox where purpose = 'payment_dispute' order by created_at`);
+    const opened = dispute('CUSTOMER.DISPUTE.CREATED', 'OPEN');
+    const raw = JSON.stringify(opened);
+    for (let i = 0; i < 2; i++) expect((await deliver(raw, await signedHeaders(raw))).statusCode).toBe(200);
+    await t.app.jobs.settled();
+    const [row] = (await t.db.execute(sql`select status, reason, amount_cents, payment_id from payment_disputes where dispute_id = 'PP-D-27803'`)).rows;
+    expect(row).toEqual({ status: 'OPEN', reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', amount_cents: 2_500, payment_id: payment.id });
+    const owners = await t.db.execute(
+      sql`select u.email from campaign_members m join users u on u.id = m.user_id where m.campaign_id = ${campaignId()} and m.role = 'owner'`,
+    );
+    expect(owners.rows.length).toBeGreaterThan(0);
+    expect(((await mails()).rows as { recipient: string }[]).map((m) => m.recipient).sort()).toEqual((owners.rows as { email: string }[]).map((o) => o.email).sort());
+
+    const closed = JSON.stringify(dispute('CUSTOMER.DISPUTE.RESOLVED', 'RESOLVED', { dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' } }));
+    expect((await deliver(closed, await signedHeaders(closed))).statusCode).toBe(200);
+    await t.app.jobs.settled();
+    const [after] = (await t.db.execute(sql`select status, outcome from payment_disputes where dispute_id = 'PP-D-27803'`)).rows;
+    expect(after).toEqual({ status: 'RESOLVED', outcome: 'RESOLVED_SELLER_FAVOUR' });
+    const subjects = ((await mails()).rows as { subject: string }[]).map((m) => m.subject.replace(/^.*: /, ''));
+    expect(subjects).toEqual([...owners.rows.map(() => 'PayPal dispute opened (PP-D-27803)'), ...owners.rows.map(() => 'PayPal dispute resolved (PP-D-27803)')]);
+  });
 });
