@@ -145,7 +145,9 @@ export const ERROR_MESSAGES = {
   GATEWAY_MODE_NOT_ALLOWED: 'The local test gateway cannot be used in production',
   PROVIDER_NOT_FOUND: 'This payment provider is not offered',
   REFUND_NOT_ONLINE: 'Only donations paid online can be refunded through PayPal',
+  REFUND_FAILED: 'PayPal did not make this refund ({{reason}}); nothing was refunded',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature could not be verified',
+  WEBHOOK_EVENT_WAITING: 'This event is kept but cannot be applied yet (its payment is not recorded yet); it will be applied once it is',
   // Uploaded files (domain/file-signature.ts): expense attachments, the campaign video.
   FILE_TOO_LARGE: 'The file is larger than {{max}}',
   FILE_EMPTY: 'The file is empty',

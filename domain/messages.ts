@@ -39,6 +39,7 @@ export const SUCCESS_MESSAGES = {
   DONATION_ADDED: 'Donation added successfully',
   DONATION_UPDATED: 'Donation updated successfully',
   DONATION_REFUNDED: 'Donation refunded',
+  REFUND_PENDING: 'PayPal is still processing this refund; it is not counted until PayPal completes it',
   DONATION_DELETED: 'Donation deleted successfully',
   EXPENSE_ADDED: 'Expense added successfully',
   EXPENSE_UPDATED: 'Expense updated successfully',

@@ -1007,13 +1007,83 @@ export const payments = pgTable(
 );
 
 /** Provider webhook events already handled: an event id is processed once. */
-export const paymentEvents = pgTable('payment_events', {
-  eventId: text('event_id').primaryKey(),
-  eventType: text('event_type').notNull(),
-  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-  outcome: text('outcome').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    eventType: text('event_type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** received (queued) → applied | ignored; waiting: its payment is not known yet (applied once it is). */
+    state: text('state').notNull().default('applied'),
+    /** The verified event as PayPal sent it. */
+    body: jsonb('body').$type<Record<string, unknown>>(),
+    /** The webhook id whose signature it carried (which account sent it). */
+    webhookId: text('webhook_id'),
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_events_state', sql`${t.state} in ('received', 'waiting', 'applied', 'ignored')`),
+    index('payment_events_open_idx').on(t.state, t.receivedAt).where(sql`${t.state} in ('received', 'waiting')`),
+  ],
+);
+
+/** PayPal disputes of online payments (CUSTOMER.DISPUTE.* webhooks, migration 0026): the latest status of each. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    disputeId: text('dispute_id').primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    amountCents: integer('amount_cents'),
+    outcome: text('outcome'),
+    ...timestamps,
+  },
+  (t) => [index('payment_disputes_campaign_payment_idx').on(t.campaignId, t.paymentId)],
+);
+
+/**
+ * Refunds asked of PayPal (migration 0026): each with its own invoice id and PayPal-Request-Id.
+ * requested (call under way or unanswered) → pending (PayPal answered PENDING) → completed (booked as a
+ * donation_refunds row) | failed (nothing booked; `failure_reason` says why).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id').notNull(),
+    requestId: text('request_id').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason').notNull(),
+    failureReason: text('failure_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('payment_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_refunds_status', sql`${t.status} in ('requested', 'pending', 'completed', 'failed')`),
+    uniqueIndex('payment_refunds_invoice_unique').on(t.invoiceId),
+    uniqueIndex('payment_refunds_provider_unique').on(t.providerRefundId).where(sql`${t.providerRefundId} is not null`),
+    index('payment_refunds_campaign_payment_idx').on(t.campaignId, t.paymentId, t.createdAt),
+  ],
+);
 
 /**
  * The local PayPal stand-in's own records (orders, captures, refunds, tokens), so its answers survive

@@ -31,7 +31,7 @@ import { pledgeLinkView } from './pledge-link';
 import { registerReconcileJob } from './reconcile-job';
 import { reconcileReport } from './reconcile-report';
 import { refundOnline } from './refund-service';
-import { receiveWebhook } from './webhook-service';
+import { registerWebhookRoute } from './webhook-route';
 
 const open = { config: { access: 'public' } } as const;
 const slugParams = object({ slug: string().required('Campaign not found').max(100, 'Campaign not found') });
@@ -71,7 +71,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     const { token } = await validateQuery(pledgeQuery, request.query);
     return success(await pledgeLinkView(app, token));
   });
-  app.post(P.webhook, { config: { access: 'public', rateLimit: false } }, async (request) => success(await receiveWebhook(app, request)));
+  await registerWebhookRoute(app);
 
   // ── gateways ──
   app.get(P.listProviders, { config: { access: 'signed-in' } }, async () => success(await providers(app)));
@@ -103,7 +103,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   // ── refunds and packages ──
   app.post(P.refund, { config: { access: { campaign: 'donation.write', from: 'body.campaign_id' } } }, async (request) => {
     const body = (await validateBody(refundOnlineRequestSchema, request.body)) as RefundOnlineBody;
-    return success(await refundOnline(app, currentCampaign(request), currentUser(request), body));
+    const refunded = await refundOnline(app, currentCampaign(request), currentUser(request), body);
+    return success(refunded, refunded.online_refund.status === 'pending' ? 'REFUND_PENDING' : undefined);
   });
   app.post(P.purchasePackage, { config: { access: { campaign: 'package.purchase', from: 'body.campaign_id', allowArchived: false } } }, async (request, reply) => {
     const body = (await validateBody(purchasePackageRequestSchema, request.body)) as PurchasePackageBody;

@@ -72,7 +72,9 @@ export interface PaypalOrder {
 
 export interface PaypalRefund {
   id: string;
+  /** CANCELLED | FAILED | PENDING | COMPLETED (payments_payment_v2 refund_status). */
   status: string;
+  status_details?: { reason?: string };
   amount?: PaypalAmount;
 }
 

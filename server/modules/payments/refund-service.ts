@@ -5,13 +5,15 @@
  * PayPal's own dashboard). The donation's refunded total, the donor's figures and the campaign totals
  * follow from the row (triggers of migrations 0012 and 0016).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DonationRow } from '../../../domain/donor-book/api-contract';
 import type { RefundOnlineBody } from '../../../domain/payments/api-contract';
 import { isoDay } from '../../../domain/validation/donors';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
-import { fail } from '../../plugins/errors';
+import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import { AppError, fail } from '../../plugins/errors';
 import { auditBook } from '../donors/book-audit';
 import { keepDonationMatches } from '../donors/donation-matches';
 import { lockDonor } from '../donors/donor-repository';
@@ -19,6 +21,8 @@ import { findDonation, insertProviderRefund, lockDonation, refundsOfDonations } 
 import { donationSnapshot, toDonationRow } from '../donations/view';
 import { accountOf } from './capture-service';
 import { providerFailure } from './giving-service';
+import { PaypalError, type PaypalRefund } from './paypal-client';
+import { completeRefundByProviderId, findUnansweredRefund, insertRefund, openRefundCents, updateRefund } from './refund-repository';
 import { findPaymentOfDonation, lockPayment, updatePayment, type PaymentRecord } from './payment-repository';
 
 export interface ProviderRefund {
@@ -28,21 +32,25 @@ export interface ProviderRefund {
   actorId: string | null;
 }
 
-/** Books a provider refund of `payment` once; answers whether this call booked it. */
-export async function applyProviderRefund(app: FastifyInstance, paymentId: string, refund: ProviderRefund): Promise<boolean> {
+/**
+ * Books a COMPLETED provider refund of `payment` once: 'booked' by this call, 'known' (booked before,
+ * or nothing left to book), or 'not-yet' (the payment's capture is not recorded yet: try again later).
+ */
+export async function applyProviderRefund(app: FastifyInstance, paymentId: string, refund: ProviderRefund): Promise<'booked' | 'known' | 'not-yet'> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
-    if (!payment || payment.status !== 'completed') return false;
+    if (!payment) return 'not-yet';
+    if (payment.status !== 'completed') return payment.status === 'declined' || payment.status === 'cancelled' || payment.status === 'expired' ? 'known' : 'not-yet';
     const left = payment.amountCents - payment.refundedCents;
     const amount = Math.min(refund.amountCents, left);
-    if (amount <= 0) return false;
+    if (amount <= 0) return 'known';
     if (payment.kind === 'donation' && payment.donationId) {
       const found = await findDonation(tx, payment.campaignId, payment.donationId);
-      if (!found) return false;
+      if (!found) return 'known';
       await lockDonor(tx, payment.campaignId, found.donation.donorId);
       const donation = await lockDonation(tx, payment.campaignId, payment.donationId);
-      if (!donation) return false;
+      if (!donation) return 'known';
       const booked = await insertProviderRefund(tx, {
         campaignId: payment.campaignId,
         donationId: donation.id,
@@ -53,7 +61,7 @@ export async function applyProviderRefund(app: FastifyInstance, paymentId: strin
         createdAt: now,
         externalRef: `paypal:${refund.refundId}`,
       });
-      if (!booked) return false;
+      if (!booked) return 'known';
       await auditBook(
         tx,
         { campaignId: payment.campaignId, actorId: refund.actorId, action: 'donation.refunded', entity: 'donation', entityId: donation.id, before: donationSnapshot(donation), after: { refund_id: refund.refundId, amount_cents: booked.amountCents, via: 'paypal' } },
@@ -62,36 +70,71 @@ export async function applyProviderRefund(app: FastifyInstance, paymentId: strin
       await keepDonationMatches(tx, payment.campaignId);
     }
     await updatePayment(tx, payment.id, { refundedCents: payment.refundedCents + amount }, now);
-    return true;
+    await completeRefundByProviderId(tx, refund.refundId, now);
+    return 'booked';
   });
 }
 
-/** POST /payment/refund: refunds (part of) an online donation through PayPal, then books it. */
-export async function refundOnline(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: RefundOnlineBody): Promise<DonationRow> {
+/** 422 REFUND_FAILED with PayPal's reason in its message. */
+function refundFailed(reason: string): AppError {
+  return new AppError(422, 'REFUND_FAILED', ERROR_MESSAGES.REFUND_FAILED.replace('{{reason}}', reason), { reason });
+}
+
+/** What PayPal says of a refund that did not complete, in words for staff. */
+function failureReason(refund: PaypalRefund): string {
+  const reason = refund.status_details?.reason;
+  return reason ? `${refund.status}: ${reason}` : refund.status;
+}
+
+export type OnlineRefundAnswer = DonationRow & { online_refund: { id: string; status: 'completed' | 'pending'; amount_cents: number } };
+
+/**
+ * POST /payment/refund: refunds (part of) an online donation through PayPal. Each refund is a
+ * payment_refunds row with its own invoice id and PayPal-Request-Id (a retried press whose answer
+ * never came asks the same refund again). Booked only when PayPal answers COMPLETED; PENDING is kept
+ * pending (booked by PAYMENT.CAPTURE.REFUNDED once complete); FAILED / CANCELLED / a 422 book nothing
+ * and say why (REFUND_FAILED).
+ */
+export async function refundOnline(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: RefundOnlineBody): Promise<OnlineRefundAnswer> {
   const donationId = body.donation_id.toLowerCase();
   const payment: PaymentRecord | null = await findPaymentOfDonation(app.db, ctx.id, donationId);
   const found = await findDonation(app.db, ctx.id, donationId);
   if (!found) throw fail(404, 'DONATION_NOT_FOUND');
   if (!payment || payment.status !== 'completed' || !payment.captureId) throw fail(422, 'REFUND_NOT_ONLINE');
+  const open = await openRefundCents(app.db, ctx.id, payment.id);
   const refundable = found.donation.paidAmountCents - found.donation.refundedCents;
   if (refundable <= 0) throw fail(409, 'DONATION_ALREADY_REFUNDED');
-  const amount = body.amount_cents ?? refundable;
-  if (amount > refundable) throw fail(422, 'REFUND_EXCEEDS_PAID', { refundable_cents: refundable });
+  const amount = body.amount_cents ?? refundable - open;
+  const unanswered = await findUnansweredRefund(app.db, ctx.id, payment.id, amount);
+  if (!unanswered && (amount <= 0 || amount > refundable - open)) throw fail(422, 'REFUND_EXCEEDS_PAID', { refundable_cents: Math.max(0, refundable - open) });
+  const now = app.clock.now();
+  const row = unanswered ?? (await insertRefund(app.db, { id: randomUUID(), campaignId: ctx.id, paymentId: payment.id, amountCents: amount, reason: body.reason.trim(), createdBy: auth.id }, now));
   const account = await accountOf(app, payment);
-  let refund;
+  let refund: PaypalRefund;
   try {
-    refund = await account.client.refundCapture(payment.captureId, {
-      // The same press retried asks PayPal for the same refund (it answers the first one).
-      requestId: `refund-${payment.id}-${found.donation.refundedCents}-${amount}`,
-      amountCents: amount,
-      invoiceId: payment.id,
-      note: body.reason,
-    });
+    refund = await account.client.refundCapture(payment.captureId, { requestId: row.requestId, amountCents: amount, invoiceId: row.invoiceId, note: body.reason });
   } catch (error) {
-    providerFailure(error);
+    if (error instanceof PaypalError && error.status === 422) {
+      const reason = error.issue ?? error.name;
+      await updateRefund(app.db, row.id, { status: 'failed', failureReason: reason }, app.clock.now());
+      throw refundFailed(reason);
+    }
+    providerFailure(error); // the row stays 'requested': a retry asks PayPal the same refund
   }
-  await applyProviderRefund(app, payment.id, { refundId: refund.id, amountCents: amount, reason: body.reason.trim(), actorId: auth.id });
+  if (refund.status === 'COMPLETED') {
+    await updateRefund(app.db, row.id, { status: 'completed', providerRefundId: refund.id }, app.clock.now());
+    await applyProviderRefund(app, payment.id, { refundId: refund.id, amountCents: amount, reason: body.reason.trim(), actorId: auth.id });
+  } else if (refund.status === 'PENDING') {
+    await updateRefund(app.db, row.id, { status: 'pending', providerRefundId: refund.id }, app.clock.now());
+  } else {
+    const reason = failureReason(refund);
+    await updateRefund(app.db, row.id, { status: 'failed', providerRefundId: refund.id, failureReason: reason }, app.clock.now());
+    throw refundFailed(reason);
+  }
   const after = (await findDonation(app.db, ctx.id, donationId))!;
   const refunds = await refundsOfDonations(app.db, ctx.id, [donationId]);
-  return toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? []);
+  return {
+    ...toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? []),
+    online_refund: { id: refund.id, status: refund.status === 'COMPLETED' ? 'completed' : 'pending', amount_cents: amount },
+  };
 }

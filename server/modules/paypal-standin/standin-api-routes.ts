@@ -12,7 +12,7 @@ import { captureOrder, createOrder, showOrder } from './standin-orders';
 import { refundCapture, showCapture, showRefund } from './standin-payments';
 import { ORDER_ID_PATTERN } from './standin-records';
 import { minimalOrderShape, minimalRefundShape, orderShape, paymentsCaptureShape, refundShape } from './standin-shapes';
-import { CERT_ID } from './standin-signature';
+import { CERT_ID, standinSigningKey } from './standin-signature';
 import { verifyWebhookSignature } from './standin-verify';
 
 /** Public: the stand-in is PayPal's stand-in, its callers authenticate the PayPal way. Not counted by the app's rate limit. */
@@ -86,12 +86,9 @@ export function registerApiRoutes(app: FastifyInstance, standin: Standin): void 
     return verifyWebhookSignature(standin, clientId, bodyObject(request));
   });
 
-  // The paypal-cert-url of deliveries. PayPal serves an X.509 certificate there; the stand-in signs with
-  // HMAC, so there is no certificate: only its verify-webhook-signature call can check a delivery.
+  // The paypal-cert-url of deliveries: the public half of the key that signs them (PEM; PayPal serves a PEM certificate).
   app.get('/v1/notifications/certs/:id', STANDIN_ROUTE, async (request, reply) => {
     if ((request.params as { id?: unknown }).id !== CERT_ID) throw paypalError(404, [issues.notFound('cert_id', '')]);
-    return reply
-      .type('text/plain; charset=utf-8')
-      .send('PayPal stand-in: deliveries are signed with HMAC-SHA256, not a certificate. Check them with POST /v1/notifications/verify-webhook-signature.\n');
+    return reply.type('application/x-pem-file').send((await standinSigningKey(standin.app)).public_pem);
   });
 }

@@ -12,8 +12,9 @@ import { issues, paypalError } from './standin-errors';
 import { bodyObject } from './standin-input';
 import { formatCents } from './standin-money';
 import { settlePending } from './standin-orders';
-import { refundCapture } from './standin-payments';
+import { completePendingRefund, queueRefundOutcome, refundCapture } from './standin-payments';
 import { ORDER_ID_PATTERN } from './standin-records';
+import type { HeldDelivery } from './standin-webhooks';
 
 export interface PaypalStandinControl {
   /** The next such call answers a PayPal-shaped error (default 500 INTERNAL_SERVER_ERROR), with `issue` as its first detail. */
@@ -32,14 +33,18 @@ export interface PaypalStandinControl {
   clearFaults(): void;
   /** Every access token issued so far expires: the next call with one answers 401 (a client refreshes). */
   expireTokens(): void;
-  /** Delivers every queued event now (in order); resolves once delivered (or given up). */
-  deliverHeld(): Promise<void>;
+  /** Delivers every queued event now (in order, or `reverse` / `twice`); resolves once delivered (or given up). */
+  deliverHeld(options?: HeldDelivery): Promise<void>;
   /** Resolves when no delivery is in flight or waiting for a retry. */
   settled(): Promise<void>;
   /** PayPal reverses a capture (chargeback) for all that remains: PAYMENT.CAPTURE.REVERSED. */
   reverseCapture(captureId: string): Promise<void>;
   /** A refund made in PayPal's own dashboard (default: all that remains): PAYMENT.CAPTURE.REFUNDED. */
   refundInPaypal(captureId: string, amountCents?: number): Promise<void>;
+  /** The next merchant refund call answers this status instead of COMPLETED (FAILED: nothing refunded). */
+  nextRefund(status: 'PENDING' | 'FAILED'): void;
+  /** A PENDING refund completes: COMPLETED, and PAYMENT.CAPTURE.REFUNDED is sent. */
+  completeRefund(refundId: string): Promise<void>;
 }
 
 function checkCaptureId(captureId: string): void {
@@ -60,7 +65,7 @@ export function createControl(standin: Standin): PaypalStandinControl {
     expireTokens: () => standin.faults.expireTokens(),
     clearFaults: () => standin.faults.clear(),
     holdWebhooks: (hold) => standin.delivery.hold(hold),
-    deliverHeld: () => standin.delivery.deliverHeld(),
+    deliverHeld: (options) => standin.delivery.deliverHeld(options),
     settled: () => standin.delivery.settled(),
     async reverseCapture(captureId) {
       checkCaptureId(captureId);
@@ -72,6 +77,8 @@ export function createControl(standin: Standin): PaypalStandinControl {
       const body = amountCents === undefined ? {} : { amount: { currency_code: 'USD', value: formatCents(amountCents) } };
       await refundCapture(standin, { captureId, clientId: null, requestId: null, body }, emit);
     },
+    nextRefund: (status) => queueRefundOutcome(standin, status),
+    completeRefund: (refundId) => completePendingRefund(standin, refundId, emit),
   };
 }
 

@@ -143,7 +143,7 @@ export async function captureOrder(standin: Standin, clientId: string, orderId: 
         {
           issue: 'ORDER_NOT_APPROVED',
           description:
-            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+            "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
         },
       ]);
     }

@@ -7,7 +7,7 @@ import type { Emit, Standin } from './standin-context';
 import { issues, paypalError, type StandinError } from './standin-errors';
 import { optionalText, type Json } from './standin-input';
 import { parseAmount } from './standin-money';
-import { findByIdempotencyKey, findObject, findOrderByCaptureId, insertObject, updateObjectData, type StandinObject } from './standin-repository';
+import { findByIdempotencyKey, findObject, findOrderByCaptureId, findRefundByInvoice, insertObject, updateObjectData, type StandinObject } from './standin-repository';
 import { paypalId, type OrderData, type RefundData } from './standin-records';
 import { refundShape } from './standin-shapes';
 
@@ -45,6 +45,13 @@ export interface RefundRequest {
   reversal?: boolean;
 }
 
+/** What the next merchant refunds answer, when a test asked (nextRefund): PENDING or FAILED instead of COMPLETED. */
+const nextOutcomes = new WeakMap<Standin, ('PENDING' | 'FAILED')[]>();
+
+export function queueRefundOutcome(standin: Standin, status: 'PENDING' | 'FAILED'): void {
+  nextOutcomes.set(standin, [...(nextOutcomes.get(standin) ?? []), status]);
+}
+
 /** The refund's amount in cents: the body's amount, or all that remains. */
 function refundCents(body: Json, remaining: number): number {
   if (body.amount === undefined || body.amount === null) return remaining;
@@ -73,6 +80,10 @@ export async function refundCapture(standin: Standin, input: RefundRequest, emit
     const cents = refundCents(input.body, remaining);
     const noteToPayer = optionalText(input.body, 'note_to_payer', '/note_to_payer', 255);
     const invoiceId = optionalText(input.body, 'invoice_id', '/invoice_id', 127);
+    if (invoiceId !== undefined && (await findRefundByInvoice(tx, order.data.client_id, invoiceId))) {
+      // As PayPal: an invoice id names one transaction; a second refund with it is refused.
+      throw paypalError(422, [{ issue: 'DUPLICATE_INVOICE_ID', description: 'Invoice ID was previously used to refund a capture.' }]);
+    }
     if (remaining === 0) throw paypalError(422, [{ issue: 'CAPTURE_FULLY_REFUNDED', description: 'The capture has already been fully refunded' }]);
     if (cents > remaining) {
       throw paypalError(422, [
@@ -80,13 +91,14 @@ export async function refundCapture(standin: Standin, input: RefundRequest, emit
       ]);
     }
     const time = now.toISOString();
-    const refunded = capture.refunded_cents + cents;
+    const status = input.clientId === null ? 'COMPLETED' : (nextOutcomes.get(standin)?.shift() ?? 'COMPLETED');
+    const refunded = capture.refunded_cents + (status === 'FAILED' ? 0 : cents);
     const data: RefundData = {
       client_id: order.data.client_id,
       order_id: order.id,
       capture_id: capture.id,
       amount_cents: cents,
-      status: 'COMPLETED',
+      status,
       ...(noteToPayer !== undefined ? { note_to_payer: noteToPayer } : {}),
       ...(invoiceId !== undefined ? { invoice_id: invoiceId } : {}),
       ...(input.reversal ? { reversal: true } : {}),
@@ -100,7 +112,7 @@ export async function refundCapture(standin: Standin, input: RefundRequest, emit
       capture: {
         ...capture,
         refunded_cents: refunded,
-        status: refunded === capture.amount_cents ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+        status: refunded === capture.amount_cents ? 'REFUNDED' : refunded === 0 ? capture.status : 'PARTIALLY_REFUNDED',
         ...(input.reversal ? { reason: 'CHARGEBACK' as const } : {}),
         update_time: time,
       },
@@ -110,7 +122,7 @@ export async function refundCapture(standin: Standin, input: RefundRequest, emit
     return { refund, order: { id: order.id, data: updated }, fresh: true };
   });
   const { refund, order } = outcome;
-  if (outcome.fresh) {
+  if (outcome.fresh && refund.data.status === 'COMPLETED') {
     emit(
       input.reversal ? 'PAYMENT.CAPTURE.REVERSED' : 'PAYMENT.CAPTURE.REFUNDED',
       { id: order.id, clientId: order.data.client_id },
@@ -119,4 +131,21 @@ export async function refundCapture(standin: Standin, input: RefundRequest, emit
     );
   }
   return { refund, order };
+}
+
+/**
+ * A PENDING refund completes (as an eCheck clears): COMPLETED, and PAYMENT.CAPTURE.REFUNDED is sent.
+ * Its amount was held against the capture when it was made.
+ */
+export async function completePendingRefund(standin: Standin, refundId: string, emit: Emit): Promise<void> {
+  const now = standin.app.clock.now();
+  const done = await standin.app.db.transaction(async (tx) => {
+    const refund = await findObject(tx, 'refund', refundId);
+    if (!refund || refund.data.status !== 'PENDING') throw paypalError(404, [issues.notFound('refund_id', refundId)]);
+    const data: RefundData = { ...refund.data, status: 'COMPLETED', update_time: now.toISOString() };
+    await updateObjectData(tx, 'refund', refund.id, data, now);
+    const order = await findObject(tx, 'order', refund.data.order_id);
+    return { refund: { id: refund.id, data }, order: order! };
+  });
+  emit('PAYMENT.CAPTURE.REFUNDED', { id: done.order.id, clientId: done.order.data.client_id }, refundShape(standin.base, done.refund.id, done.refund.data, done.order.data), done.refund.data.amount_cents);
 }

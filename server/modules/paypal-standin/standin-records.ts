@@ -76,7 +76,8 @@ export interface RefundData {
   order_id: string;
   capture_id: string;
   amount_cents: number;
-  status: 'COMPLETED';
+  /** PENDING and FAILED only when a test asked for them (nextRefund); a PENDING refund completes by completeRefund. */
+  status: 'COMPLETED' | 'PENDING' | 'FAILED';
   note_to_payer?: string;
   invoice_id?: string;
   /** A reversal (chargeback) rather than a refund asked for by the merchant. */
@@ -98,9 +99,12 @@ export function paypalId(): string {
   return randomText(17);
 }
 
-/** A payer id like PayPal's `PayerID`: 13 upper-case letters and digits. */
+/** PayPal's account ids (payer_id, merchant_id): 13 characters of `[2-9A-HJ-NP-Z]` (no 0, 1, I, O). */
+export const ACCOUNT_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A payer id like PayPal's `PayerID`. */
 export function payerId(): string {
-  return randomText(13);
+  return randomText(13, ACCOUNT_ID_ALPHABET);
 }
 
 /** Webhook event ids: `WH-` + 17 + `-` + 17 characters, like PayPal's. */

@@ -106,3 +106,13 @@ export async function updateObjectData<K extends StandinKind>(db: Executor, kind
     .set({ data: data as unknown as Record<string, unknown>, updatedAt: now })
     .where(and(eq(t.kind, kind), eq(t.id, id)));
 }
+
+/** A refund of this client already made with this invoice id (PayPal answers DUPLICATE_INVOICE_ID to a second one). */
+export async function findRefundByInvoice(db: Executor, clientId: string, invoiceId: string): Promise<StandinObject<'refund'> | null> {
+  const [row] = await db
+    .select({ id: t.id, data: t.data })
+    .from(t)
+    .where(and(eq(t.kind, 'refund'), sql`${t.data} ->> 'client_id' = ${clientId}`, sql`${t.data} ->> 'invoice_id' = ${invoiceId}`))
+    .limit(1);
+  return toObject<'refund'>(row);
+}

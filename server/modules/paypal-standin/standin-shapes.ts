@@ -3,7 +3,7 @@
  * stand-in's base URL (`${publicUrl}/paypal-standin`), used in every HATEOAS link.
  */
 import { money, paypalFeeCents } from './standin-money';
-import type { CaptureData, OrderData, PayerData, RefundData } from './standin-records';
+import { ACCOUNT_ID_ALPHABET, type CaptureData, type OrderData, type PayerData, type RefundData } from './standin-records';
 
 interface Link {
   href: string;
@@ -15,9 +15,14 @@ const link = (href: string, rel: string, method: Link['method'] = 'GET'): Link =
 
 /** The merchant every order is paid to (derived from the client id, stable). */
 function payee(clientId: string) {
+  // 13 characters of PayPal's account id alphabet, derived from the client id (stable).
   let hash = 0;
-  for (const char of clientId) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
-  return { email_address: 'merchant@standin.example', merchant_id: `STANDIN${hash.toString(36).toUpperCase().padStart(7, '0').slice(0, 7)}` };
+  let id = '';
+  for (let i = 0; id.length < 13; i++) {
+    for (const char of `${clientId}:${i}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+    id += ACCOUNT_ID_ALPHABET[hash % ACCOUNT_ID_ALPHABET.length];
+  }
+  return { email_address: 'merchant@standin.example', merchant_id: id };
 }
 
 export function approveUrl(base: string, orderId: string): string {
@@ -130,6 +135,7 @@ export function refundShape(base: string, refundId: string, refund: RefundData, 
   return {
     id: refundId,
     status: refund.status,
+    ...(refund.status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
     amount: money(refund.amount_cents),
     ...(refund.note_to_payer !== undefined ? { note_to_payer: refund.note_to_payer } : {}),
     seller_payable_breakdown: {

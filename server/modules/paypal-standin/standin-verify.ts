@@ -1,8 +1,9 @@
 /**
  * POST /v1/notifications/verify-webhook-signature: SUCCESS when the headers a delivery carried sign
  * `JSON.stringify(webhook_event)` (the event as received, keys in the order they came) for the caller's
- * webhook id (standinWebhookId of its client id); FAILURE otherwise. Like PayPal, a malformed request
- * is a 400, a wrong signature only a FAILURE.
+ * webhook id (standinWebhookId of its client id) with the stand-in's RSA key; FAILURE otherwise. Like
+ * PayPal, a malformed request is a 400, a wrong signature only a FAILURE. (PayPal's own call also
+ * re-serialises the event, which is why the product checks the raw bytes itself: webhook-signature.ts.)
  */
 import type { Standin } from './standin-context';
 import { issues, paypalError } from './standin-errors';
@@ -11,7 +12,7 @@ import { AUTH_ALGO, certUrl, signatureMatches, standinWebhookId } from './standi
 
 const FIELDS = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'] as const;
 
-export function verifyWebhookSignature(standin: Standin, clientId: string, body: Json): { verification_status: 'SUCCESS' | 'FAILURE' } {
+export async function verifyWebhookSignature(standin: Standin, clientId: string, body: Json): Promise<{ verification_status: 'SUCCESS' | 'FAILURE' }> {
   const text: Record<(typeof FIELDS)[number], string> = { auth_algo: '', cert_url: '', transmission_id: '', transmission_sig: '', transmission_time: '', webhook_id: '' };
   for (const field of FIELDS) {
     const value = body[field];
@@ -25,10 +26,10 @@ export function verifyWebhookSignature(standin: Standin, clientId: string, body:
     text.auth_algo === AUTH_ALGO &&
     text.cert_url === certUrl(standin.base) &&
     text.webhook_id === standinWebhookId(clientId) &&
-    signatureMatches(
-      standin.app.config.tokenSecret,
+    (await signatureMatches(
+      standin.app,
       { transmissionId: text.transmission_id, transmissionTime: text.transmission_time, webhookId: text.webhook_id, rawBody: JSON.stringify(body.webhook_event) },
       text.transmission_sig,
-    );
+    ));
   return { verification_status: ok ? 'SUCCESS' : 'FAILURE' };
 }

@@ -104,6 +104,13 @@ export interface DeliveryOptions {
   retries: number;
 }
 
+export interface HeldDelivery {
+  /** Last event first (out of order). */
+  reverse?: boolean;
+  /** Every event delivered twice. */
+  twice?: boolean;
+}
+
 export class WebhookDelivery {
   private held: QueuedEvent[] = [];
   private holding = false;
@@ -152,9 +159,27 @@ export class WebhookDelivery {
     if (!hold) for (const queued of this.held.splice(0)) this.start(queued);
   }
 
-  /** Delivers every held event now, in order; resolves when they are delivered or given up. */
-  async deliverHeld(): Promise<void> {
-    await Promise.all(this.held.splice(0).map((queued) => this.start(queued)));
+  /**
+   * Delivers every held event now; resolves when they are delivered or given up. In order by
+   * default; as PayPal may also do: `reverse` (last first, each order's events too), `twice` (each
+   * event delivered a second time, same event id, after the first delivery's answer).
+   */
+  async deliverHeld(options: HeldDelivery = {}): Promise<void> {
+    const held = this.held.splice(0);
+    if (!options.reverse && !options.twice) {
+      await Promise.all(held.map((queued) => this.start(queued)));
+      return;
+    }
+    for (const queued of options.reverse ? held.reverse() : held) {
+      await this.track(queued.gate.promise.then(() => this.deliver(queued)));
+      if (options.twice) await this.track(this.deliver(queued));
+    }
+  }
+
+  private track(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+    return run;
   }
 
   /** Resolves when no delivery is in flight or waiting for a retry (held events do not count). */
@@ -197,12 +222,13 @@ export class WebhookDelivery {
     });
   }
 
-  private async deliver({ event, clientId }: QueuedEvent): Promise<void> {
-    const rawBody = JSON.stringify(event);
+  /** PayPal's headers of one transmission: each try is a new transmission (id, time, signature). */
+  private async headersOf(rawBody: string, clientId: string): Promise<Record<string, string>> {
     const transmissionId = randomUUID();
-    const transmissionTime = new Date().toISOString();
-    const signature = signTransmission(this.app.config.tokenSecret, { transmissionId, transmissionTime, webhookId: standinWebhookId(clientId), rawBody });
-    const headers = {
+    // PayPal's format: ISO 8601 in UTC, whole seconds ('2026-11-28T10:00:00Z').
+    const transmissionTime = this.app.clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const signature = await signTransmission(this.app, { transmissionId, transmissionTime, webhookId: standinWebhookId(clientId), rawBody });
+    return {
       'content-type': 'application/json',
       'user-agent': 'PayPal/AUHD-214.0-STANDIN',
       'paypal-transmission-id': transmissionId,
@@ -211,10 +237,15 @@ export class WebhookDelivery {
       'paypal-cert-url': certUrl(this.options.base),
       'paypal-auth-algo': AUTH_ALGO,
     };
+  }
+
+  private async deliver({ event, clientId }: QueuedEvent): Promise<void> {
+    const rawBody = JSON.stringify(event);
     for (let attempt = 0; attempt <= this.options.retries; attempt++) {
       if (this.closed) return;
       let status = 0;
       try {
+        const headers = await this.headersOf(rawBody, clientId);
         if (/^https?:/.test(this.options.url)) {
           // Over HTTP, as PayPal delivers (PAYPAL_STANDIN_WEBHOOK_URL): e.g. through a balancer to any instance.
           const response = await fetch(this.options.url, { method: 'POST', headers, body: rawBody, signal: AbortSignal.timeout(10_000) });

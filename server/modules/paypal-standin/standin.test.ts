@@ -396,7 +396,7 @@ describe('PayPal stand-in', () => {
     const tampered = { ...delivery.event, resource: { ...delivery.event.resource, amount: { currency_code: 'USD', value: '1.00' } } };
     expect(await verify(delivery, tampered)).toBe('FAILURE');
     expect(await verify(delivery, delivery.event, standinWebhookId('another-client'))).toBe('FAILURE');
-    expect(standinWebhookId(CLIENT)).toMatch(/^WH-LOCAL-[0-9A-F]{16}$/);
+    expect(standinWebhookId(CLIENT)).toMatch(/^WHLOCAL[0-9A-F]{16}$/);
   });
 
   it('retries a refused delivery, and holds events until asked to deliver them (in order)', async () => {
