@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClock } from '../../plugins/clock';
 import { createTestDatabase } from '../../test/test-db';
 import { testConfig } from '../../test/test-config';
+import { standinClientSecret } from '../paypal-standin/standin-auth';
 import { PAYPAL_WEBHOOK_PATH, paypalStandinRoutes, standinWebhookId } from '../paypal-standin/standin-routes';
 import { createPaypalClient, type FetchLike } from './paypal-client';
 
@@ -134,7 +135,7 @@ describe("PayPal's contract (OpenAPI documents): our client's requests, the stan
   }
 
   it('a gift from order to refunds, a PENDING refund, the errors, and the signature check: all as the documents say', async () => {
-    const client = createPaypalClient({ baseUrl: PUBLIC_BASE, clientId: 'contract-client', clientSecret: 'secret', fetch: recording });
+    const client = createPaypalClient({ baseUrl: PUBLIC_BASE, clientId: 'contract-client', clientSecret: standinClientSecret('contract-client'), fetch: recording });
     const order = await client.createOrder({
       requestId: 'contract-order-1',
       amountCents: 2_550,
