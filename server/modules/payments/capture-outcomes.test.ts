@@ -16,34 +16,17 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DONOR_BOOK_PATHS } from '../../../domain/donor-book/api-contract';
-import { DONOR_ATTESTATIONS, type CheckoutStarted, type GivingPage, type PaymentStatusView } from '../../../domain/payments/api-contract';
+import { type CheckoutStarted, type GivingPage, type PaymentStatusView } from '../../../domain/payments/api-contract';
 import { loadConfig } from '../../config';
 import { donations, donors, outbox, payments, pledges } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
 import { addDonor, addPledge } from '../../test/donor-book-helpers';
+import { GIVING_SLUG, onlineGiving } from '../../test/payment-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { pledgeLinkUrl } from './pledge-link-token';
 import { reconcilePayments } from './reconcile-job';
-
-const SLUG = 'demo-campaign';
-const attestations = Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, true]));
-
-function donor(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Rosa Diaz',
-    email,
-    phone: String(2_000_000_000 + Math.floor(Math.random() * 7_999_999_999)).slice(0, 10),
-    address: '1 Main St',
-    city: 'New York',
-    state: 'new_york',
-    zip: '10001',
-    employer: 'Acme',
-    occupation: 'Nurse',
-    ...overrides,
-  };
-}
 
 describe('capture outcomes: the books follow what PayPal says', () => {
   let t: TestApp;
@@ -60,27 +43,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
   const campaignId = () => t.seeded!.demoCampaign!.id;
   const today = () => clock.now().toISOString().slice(0, 10);
 
-  function start(amountCents: number, email: string, extra: Record<string, unknown> = {}) {
-    return post(t, '/payment/pay-online', { slug: SLUG, amount_cents: amountCents, donor: donor(email), attestations, idempotency_key: randomUUID(), ...extra });
-  }
-
-  async function startOk(amountCents: number, email: string, extra: Record<string, unknown> = {}): Promise<CheckoutStarted> {
-    const res = await start(amountCents, email, extra);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as CheckoutStarted;
-  }
-
-  async function approve(orderId: string, choice: 'approve' | 'decline' = 'approve') {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/paypal-standin/checkoutnow/${orderId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `choice=${choice}`,
-    });
-    expect(res.statusCode).toBe(303);
-  }
-
-  const capture = (c: CheckoutStarted) => post(t, '/payment/capture', { payment_id: c.payment_id, order_id: c.order_id });
+  const { start, startOk, approve, capture } = onlineGiving(() => t);
   const status = async (c: CheckoutStarted) => (await get(t, `/payment/status/${c.payment_id}?order_id=${c.order_id}`)).json().data as PaymentStatusView;
 
   async function donationsOf(email: string) {
@@ -177,7 +140,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
   });
 
   it('a PENDING capture: pending (not raised, counted against the limit room), completed by the webhook once', async () => {
-    const page = (await get(t, `/payment/giving-page/${SLUG}`)).json().data as GivingPage;
+    const page = (await get(t, `/payment/giving-page/${GIVING_SLUG}`)).json().data as GivingPage;
     const email = 'pending@example.com';
     const started = await startOk(5_000, email);
     await approve(started.order_id);
@@ -205,7 +168,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
   });
 
   it('a PENDING capture completed or denied at PayPal is settled by the reconciliation; a denied one releases the limit room', async () => {
-    const page = (await get(t, `/payment/giving-page/${SLUG}`)).json().data as GivingPage;
+    const page = (await get(t, `/payment/giving-page/${GIVING_SLUG}`)).json().data as GivingPage;
     const cleared = await startOk(2_000, 'pending-cleared@example.com');
     const denied = await startOk(page.limit_cents! - 1_000, 'pending-denied@example.com');
     for (const c of [cleared, denied]) {

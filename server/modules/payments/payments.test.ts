@@ -13,28 +13,11 @@ import { campaignGateways, donationRefunds, donations, donors, outbox, payments 
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
+import { ALL_ATTESTATIONS, GIVING_SLUG, onlineGiving } from '../../test/payment-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { standinWebhookId } from '../paypal-standin/standin-signature';
 import { standinWebhookIdOf } from './paypal-gateway';
 import { reconcilePayments } from './reconcile-job';
-
-const SLUG = 'demo-campaign';
-const attestations = Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, true]));
-
-function donor(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Ana Lopez',
-    email,
-    phone: String(2_000_000_000 + Math.floor(Math.random() * 7_999_999_999)).slice(0, 10),
-    address: '1 Main St',
-    city: 'New York',
-    state: 'new_york',
-    zip: '10001',
-    employer: 'Acme',
-    occupation: 'Teacher',
-    ...overrides,
-  };
-}
 
 describe('online payments', () => {
   let t: TestApp;
@@ -50,28 +33,7 @@ describe('online payments', () => {
 
   const campaignId = () => t.seeded!.demoCampaign!.id;
 
-  async function start(amountCents: number, email: string, extra: Record<string, unknown> = {}, key = randomUUID()) {
-    return post(t, '/payment/pay-online', { slug: SLUG, amount_cents: amountCents, donor: donor(email), attestations, idempotency_key: key, ...extra });
-  }
-
-  async function startOk(amountCents: number, email: string): Promise<CheckoutStarted> {
-    const res = await start(amountCents, email);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as CheckoutStarted;
-  }
-
-  async function approve(orderId: string, choice: 'approve' | 'cancel' | 'decline' = 'approve') {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/paypal-standin/checkoutnow/${orderId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `choice=${choice}`,
-    });
-    expect(res.statusCode).toBe(303);
-    return String(res.headers.location);
-  }
-
-  const capture = (c: CheckoutStarted) => post(t, '/payment/capture', { payment_id: c.payment_id, order_id: c.order_id });
+  const { start, startOk, approve, capture } = onlineGiving(() => t);
 
   async function donationsOf(email: string) {
     return t.db
@@ -97,7 +59,7 @@ describe('online payments', () => {
   });
 
   it('shows the giving page of the demo campaign with its test label, limit and attestations', async () => {
-    const page = (await get(t, `/payment/giving-page/${SLUG}`)).json().data as GivingPage;
+    const page = (await get(t, `/payment/giving-page/${GIVING_SLUG}`)).json().data as GivingPage;
     expect(page.giving).toEqual({ available: true, mode: 'local', test_mode: true });
     expect(page.limit_cents).toBeGreaterThan(0);
     expect(page.attestations.map((a) => a.key)).toEqual(DONOR_ATTESTATIONS.map((a) => a.key));
@@ -113,7 +75,7 @@ describe('online payments', () => {
       for (const [i, mode] of (['sandbox', 'live'] as const).entries()) {
         const updatedAt = new Date(original!.updatedAt.getTime() + (i + 1) * 1_000);
         await t.db.update(campaignGateways).set({ mode, clientId: `AbC-${mode}-client`, updatedAt }).where(eq(campaignGateways.id, original!.id));
-        const res = await get(t, `/payment/giving-page/${SLUG}`);
+        const res = await get(t, `/payment/giving-page/${GIVING_SLUG}`);
         expect((res.json().data as GivingPage).giving).toEqual({ available: true, mode, test_mode: false, client_id: `AbC-${mode}-client` });
         expect(res.body).not.toContain('local-test-secret');
         expect(res.body).not.toContain(original!.secretCiphertext);
@@ -121,7 +83,7 @@ describe('online payments', () => {
     } finally {
       await t.db.update(campaignGateways).set({ mode: original!.mode, clientId: original!.clientId, updatedAt: original!.updatedAt }).where(eq(campaignGateways.id, original!.id));
     }
-    expect((await get(t, `/payment/giving-page/${SLUG}`)).json().data.giving).toEqual({ available: true, mode: 'local', test_mode: true });
+    expect((await get(t, `/payment/giving-page/${GIVING_SLUG}`)).json().data.giving).toEqual({ available: true, mode: 'local', test_mode: true });
   });
 
   it('gives $25: order, approval, capture; the donor, the donation and the receipt are recorded once', async () => {
@@ -133,7 +95,7 @@ describe('online payments', () => {
     const res = await capture(started);
     expect(res.statusCode, res.body).toBe(200);
     const receipt = res.json().data as PaymentStatusView;
-    expect(receipt).toMatchObject({ status: 'completed', amount_cents: 2_500, campaign_name: 'Friends of Demo Candidate', slug: SLUG, test_mode: true });
+    expect(receipt).toMatchObject({ status: 'completed', amount_cents: 2_500, campaign_name: 'Friends of Demo Candidate', slug: GIVING_SLUG, test_mode: true });
     expect(receipt.receipt_number).toMatch(/^R-\d{6,}$/);
     // A reload captures nothing more.
     expect((await capture(started)).json().data.receipt_number).toBe(receipt.receipt_number);
@@ -253,12 +215,12 @@ describe('online payments', () => {
     await approve(started.order_id);
     const res = await post(t, '/payment/capture', { payment_id: started.payment_id, order_id: started.order_id, amount_cents: 1 });
     expect(res.statusCode).toBe(400);
-    const missingAttestation = await start(2_500, 'noattest@example.com', { attestations: { ...attestations, own_funds: false } });
+    const missingAttestation = await start(2_500, 'noattest@example.com', { attestations: { ...ALL_ATTESTATIONS, own_funds: false } });
     expect(missingAttestation.statusCode).toBe(400);
   });
 
   it('over the limit before checkout: 422 and no order', async () => {
-    const page = (await get(t, `/payment/giving-page/${SLUG}`)).json().data as GivingPage;
+    const page = (await get(t, `/payment/giving-page/${GIVING_SLUG}`)).json().data as GivingPage;
     const res = await start(page.limit_cents! + 100, 'over@example.com');
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('COMMITMENT_EXCEEDS_LIMIT');
@@ -266,7 +228,7 @@ describe('online payments', () => {
   });
 
   it('a gift that would now pass the limit at capture is not captured', async () => {
-    const page = (await get(t, `/payment/giving-page/${SLUG}`)).json().data as GivingPage;
+    const page = (await get(t, `/payment/giving-page/${GIVING_SLUG}`)).json().data as GivingPage;
     const email = 'limit@example.com';
     const first = await startOk(page.limit_cents! - 1_000, email);
     const second = await startOk(2_000, email); // passes now: nothing is recorded yet

@@ -1,0 +1,56 @@
+/**
+ * A donor giving online on the demo campaign's page, through the PayPal stand-in: what the payment
+ * tests share (start a checkout, approve it on the stand-in's page, capture it).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { DONOR_ATTESTATIONS, type CheckoutStarted } from '../../domain/payments/api-contract';
+import { post } from './auth-helpers';
+import type { TestApp } from './test-db';
+
+export const GIVING_SLUG = 'demo-campaign';
+export const ALL_ATTESTATIONS = Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, true]));
+
+/** The giving form's donor, with a random phone (a phone can recognise a donor). */
+export function onlineDonor(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ana Lopez',
+    email,
+    phone: String(2_000_000_000 + Math.floor(Math.random() * 7_999_999_999)).slice(0, 10),
+    address: '1 Main St',
+    city: 'New York',
+    state: 'new_york',
+    zip: '10001',
+    employer: 'Acme',
+    occupation: 'Teacher',
+    ...overrides,
+  };
+}
+
+/** The steps of a gift; `app` is read when a step runs (the app is built in beforeAll). */
+export function onlineGiving(app: () => TestApp) {
+  const start = (amountCents: number, email: string, extra: Record<string, unknown> = {}, key = randomUUID()) =>
+    post(app(), '/payment/pay-online', { slug: GIVING_SLUG, amount_cents: amountCents, donor: onlineDonor(email), attestations: ALL_ATTESTATIONS, idempotency_key: key, ...extra });
+
+  async function startOk(amountCents: number, email: string, extra: Record<string, unknown> = {}): Promise<CheckoutStarted> {
+    const res = await start(amountCents, email, extra);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as CheckoutStarted;
+  }
+
+  /** The donor's choice on the stand-in's approval page; resolves to where it sends the browser. */
+  async function approve(orderId: string, choice: 'approve' | 'cancel' | 'decline' = 'approve'): Promise<string> {
+    const res = await app().app.inject({
+      method: 'POST',
+      url: `/paypal-standin/checkoutnow/${orderId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `choice=${choice}`,
+    });
+    expect(res.statusCode).toBe(303);
+    return String(res.headers.location);
+  }
+
+  const capture = (c: CheckoutStarted) => post(app(), '/payment/capture', { payment_id: c.payment_id, order_id: c.order_id });
+
+  return { start, startOk, approve, capture };
+}
