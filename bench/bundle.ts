@@ -6,13 +6,16 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { BUNDLE_BUDGETS, describeScripts, kb, loadForBudget, recordScripts } from '../tests/e2e/support/bundle-budgets';
+import { chromiumPath, exitCodeOf, missingParts, skipped, type BenchOutcome } from './lib/requirements';
 import { startServer } from './lib/server';
 
-export async function benchBundle(): Promise<boolean> {
+export async function benchBundle(): Promise<BenchOutcome> {
+  const missing = missingParts(['chromium']);
+  if (missing) return skipped('bundle', missing);
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   const server = await startServer(3190);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   let ok = true;
@@ -50,5 +53,5 @@ export async function benchBundle(): Promise<boolean> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchBundle().then((ok) => process.exit(ok ? 0 : 1));
+  benchBundle().then((outcome) => process.exit(exitCodeOf(outcome)));
 }

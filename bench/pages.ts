@@ -8,6 +8,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { freePort } from './lib/process';
+import { chromiumPath, exitCodeOf, missingParts, skipped, type BenchOutcome } from './lib/requirements';
 import { startServer } from './lib/server';
 
 const TARGET = { lcpMs: 2_500, cls: 0.1, tbtMs: 200 };
@@ -43,11 +44,13 @@ async function measure(page: Page, url: string): Promise<Vitals> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function benchPages(): Promise<boolean> {
+export async function benchPages(): Promise<BenchOutcome> {
+  const missing = missingParts(['chromium']);
+  if (missing) return skipped('page loads', missing);
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
   const server = await startServer(await freePort());
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
@@ -87,6 +90,5 @@ export async function benchPages(): Promise<boolean> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const ok = await benchPages();
-  process.exit(ok ? 0 : 1);
+  process.exit(exitCodeOf(await benchPages()));
 }

@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { startFleet } from '../tests/e2e/support/fleet';
 import { load, seedBook } from './donor-book';
+import { exitCodeOf, missingParts, skipped, type BenchOutcome } from './lib/requirements';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -42,7 +43,10 @@ function treeTicks(root: number): number {
   return total;
 }
 
-export async function benchScale(): Promise<boolean> {
+export async function benchScale(): Promise<BenchOutcome> {
+  // The fleet is Debian's PostgreSQL, two instances and HAProxy (tests/e2e/support/fleet.ts).
+  const missing = missingParts(['haproxy', 'debian-postgresql']);
+  if (missing) return skipped('scale-out', missing);
   const loadBefore = loadavg()[0].toFixed(1);
   const fleet = await startFleet();
   const pool = new pg.Pool({ connectionString: fleet.databaseUrl, max: 4 });
@@ -92,6 +96,5 @@ export async function benchScale(): Promise<boolean> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const ok = await benchScale();
-  process.exit(ok ? 0 : 1);
+  process.exit(exitCodeOf(await benchScale()));
 }

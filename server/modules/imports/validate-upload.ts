@@ -17,7 +17,7 @@ import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
 import { openTable } from './read-table';
 import { cashOf, donorsByContact, nameZipKey, openPledgesOf, type ContactDonor } from './import-write-repository';
 import { REASONS, donorKeys, donorRowProblem, planPayment, resolvePaymentDonor, storedDonorKeys, type DonorBook } from './row-checks';
-import { copyUploadRows, deleteUploadRows, findImportedTwin, markTwinRows, moveUpload, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
+import { analyzeUploadRows, copyUploadRows, deleteUploadRows, findImportedTwin, markTwinRows, moveUpload, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 import type { LocalCopy } from './upload-file';
 import { writeErrorReport } from './error-report';
 import type { JobReporter } from './upload-progress';
@@ -193,6 +193,10 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
     await writing.catch(() => undefined);
     await table.close();
   }
+
+  // The import plans its batches on these rows: the planner must know they exist (see analyzeUploadRows).
+  // Only the import's speed depends on it, so a failure (another ANALYZE holding the table) is logged.
+  await analyzeUploadRows(app.db).catch((error: unknown) => app.log.warn({ err: error, uploadId: upload.id }, 'upload rows: statistics not refreshed after staging'));
 
   const sha256 = content.digest('hex');
   const twin = await findImportedTwin(app.db, upload.campaignId, upload.id, sha256);

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { OutboxMessageView } from '../../../../domain/auth/api-contract';
 import { renderApp } from '../../../test/render-app';
+import { OUTBOX_REFRESH_MS } from './dev-outbox-page';
 
 const message = (id: string, body: string): OutboxMessageView => ({
   id,
@@ -29,6 +30,7 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  vi.useRealTimers();
   server.resetHandlers();
   requests = 0;
   list = [message('m1', 'Hello,\n\nYour sign-in code is 482913\n')];
@@ -53,11 +55,15 @@ describe('dev outbox', () => {
   });
 
   it('refreshes by itself every 3 seconds', async () => {
+    // The refresh's clock is a fake one moved by hand (the rest runs on real time).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    expect(OUTBOX_REFRESH_MS).toBe(3000);
     renderApp('/dev-outbox', { devOutbox: true });
     await screen.findByText('482913');
     const before = requests;
-    await waitFor(() => expect(requests).toBeGreaterThan(before), { timeout: 4500 });
-  }, 10_000);
+    await act(() => vi.advanceTimersByTimeAsync(OUTBOX_REFRESH_MS));
+    await waitFor(() => expect(requests).toBeGreaterThan(before));
+  });
 
   it('does not exist in production', async () => {
     // Without the route, /dev-outbox is a slug like any other: no campaign has it.

@@ -6,6 +6,7 @@ import { fakeIdToken, TEST_USER } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
 import { CAMPAIGN, UPLOAD_ID, fakeApi, uploadDetail, uploadHandlers } from '../test-fixtures';
+import { REVIEW_POLL_MS } from './review-modal';
 
 vi.setConfig({ testTimeout: 30_000 });
 const FIRST_RENDER = { timeout: 15_000 };
@@ -13,6 +14,7 @@ const FIRST_RENDER = { timeout: 15_000 };
 const server = setupServer(...uploadHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  vi.useRealTimers();
   server.resetHandlers();
   fakeApi.reset();
   vi.restoreAllMocks();
@@ -113,6 +115,9 @@ describe('/bulk-history?upload=<id> review', () => {
   });
 
   it('while running: a live progress bar, polling every 2 s, Cancel; the done event reads the upload again', async () => {
+    // The poll's clock is a fake one moved by hand (the rest runs on real time).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    expect(REVIEW_POLL_MS).toBe(2000);
     fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 10, total: 100 } });
     const user = userEvent.setup();
     const { dialog } = await openReview();
@@ -125,7 +130,8 @@ describe('/bulk-history?upload=<id> review', () => {
     // Polling while it runs.
     const gets = () => fakeApi.paths().filter((p) => p === 'get').length;
     const before = gets();
-    await waitFor(() => expect(gets()).toBeGreaterThan(before), { timeout: 3500 });
+    await act(() => vi.advanceTimersByTimeAsync(REVIEW_POLL_MS));
+    await waitFor(() => expect(gets()).toBeGreaterThan(before));
 
     // Cancel asks first, and says imported rows stay.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -143,7 +149,7 @@ describe('/bulk-history?upload=<id> review', () => {
 
     // Final: no more polling.
     const settled = gets();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await act(() => vi.advanceTimersByTimeAsync(REVIEW_POLL_MS * 2));
     expect(gets()).toBe(settled);
   });
 });

@@ -6,6 +6,7 @@ import { fakeIdToken, TEST_USER } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
 import { formatDateTime } from '../format-time';
+import { HISTORY_POLL_MS } from './upload-history';
 import { CAMPAIGN, RUNNING_ID, UPLOAD_ID, fakeApi, runningRow, uploadHandlers, uploadRow } from '../test-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -14,6 +15,7 @@ const FIRST_RENDER = { timeout: 15_000 };
 const server = setupServer(...uploadHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  vi.useRealTimers();
   server.resetHandlers();
   fakeApi.reset();
   vi.restoreAllMocks();
@@ -64,17 +66,21 @@ describe('/bulk-history uploads', () => {
   });
 
   it('reads the list again every 3 s while a visible upload runs, and stops once none does', async () => {
+    // The poll's clock is a fake one moved by hand (the rest runs on real time).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    expect(HISTORY_POLL_MS).toBe(3000);
     fakeApi.list = [runningRow()];
     const { table } = await openHistory();
     await within(table).findByRole('progressbar');
     const first = listUrls().length;
     fakeApi.list = [runningRow({ status: 'completed' })];
-    await waitFor(() => expect(listUrls().length).toBeGreaterThan(first), { timeout: 4500 });
+    await act(() => vi.advanceTimersByTimeAsync(HISTORY_POLL_MS));
+    await waitFor(() => expect(listUrls().length).toBeGreaterThan(first));
     await waitFor(() => expect(within(table).queryByRole('progressbar')).not.toBeInTheDocument());
     const settled = listUrls().length;
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await act(() => vi.advanceTimersByTimeAsync(HISTORY_POLL_MS * 2));
     expect(listUrls().length).toBe(settled);
-  }, 40_000);
+  });
 
   it('pages, sorts, filters and searches on the server, keeping the state in the URL', async () => {
     fakeApi.list = [uploadRow()];
