@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { cancelPayment, getPaymentStatus } from '../api/payments-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { TestModeBanner } from '../components/giving-parts';
+import { PaymentNotFound } from '../components/payment-not-found';
 import { once } from '../once';
 import { readPaymentRef, returnQuery } from '../return-params';
 import styles from '../payments.module.css';
@@ -71,8 +72,10 @@ export default function PaymentErrorPage() {
   const known = code !== null && i18n.exists(`errors.${code}`);
   const message = known ? t(`errors.${code}`) : t('payments.error.generic');
   const nothingCharged = !(known && SAYS_NOTHING_CHARGED.has(code)) && view !== null && NOTHING_CHARGED.has(view.status);
-  const title = cancelled ? t('payments.error.cancelledTitle') : t('pages.paymentError.title');
+  const title = !ref ? t('payments.result.notFoundTitle') : cancelled ? t('payments.error.cancelledTitle') : t('pages.paymentError.title');
   usePageTitle(title);
+
+  if (!ref) return <PaymentNotFound message={t('payments.result.noPayment')} />;
 
   const again = !view ? paths.home : isPackage ? paths.purchasePackage : `/${encodeURIComponent(view.slug)}`;
   return (

@@ -7,6 +7,7 @@ import { TEST_PAYMENTS_LABEL, type PaymentStatusView } from '../../../../domain/
 import { fakeIdToken, TEST_USER } from '../../../test/auth-fixtures';
 import { campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
+import { rememberGivingPage } from '../last-giving-page';
 import { forgetAll } from '../once';
 import { ORDER_ID, PAYMENT_ID, renderOpenPage, statusView } from '../test-fixtures';
 import PaymentErrorPage from './payment-error-page';
@@ -139,10 +140,24 @@ describe('/payment-success', () => {
     expect(captures()).toHaveLength(2);
   });
 
-  it('says what is missing when the address has no payment', async () => {
+  it('says what is missing when the address has no payment, never "Payment Successful", with a way back to the campaign this tab gave on', async () => {
     renderApp('/payment-success?token=abc');
     expect(await screen.findByRole('alert')).toHaveTextContent('its address is missing the payment details');
+    expect(screen.getByRole('heading', { level: 1, name: 'We could not find this payment' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Back to/ })).toBeNull(); // no giving page seen in this tab
+    await waitFor(() => expect(document.title).toMatch(/^We could not find this payment \|/));
     expect(captures()).toHaveLength(0);
+  });
+
+  it('the error page without a payment never says "Payment Failed"; it leads back to the giving page this tab showed', async () => {
+    rememberGivingPage({ slug: 'demo-campaign', name: 'Friends of Demo Candidate' });
+    renderApp('/payment-error');
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('its address does not name one');
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Friends of Demo Candidate' })).toHaveAttribute('href', '/demo-campaign');
+    expect(calls).toEqual([]);
   });
 
   it('after a package payment: until when the package is active, the purchase history link, and the payment flag', async () => {

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { getPackageState } from '../api/payments-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { TestModeBanner } from '../components/giving-parts';
+import { PaymentNotFound } from '../components/payment-not-found';
 import { confirmOnce, forgetConfirmation, type Outcome } from '../confirm-payment';
 import { readPaymentRef, returnQuery } from '../return-params';
 import styles from '../payments.module.css';
@@ -36,7 +37,7 @@ export default function PaymentSuccessPage() {
   const [attempt, setAttempt] = useState(0);
   const key = ref ? `${paymentId}:${orderId}#${attempt}` : '';
   const outcome = result?.key === key ? result.outcome : null;
-  usePageTitle(outcome?.kind === 'receipt' ? t('pages.paymentSuccess.title') : t('payments.success.confirmingTitle'));
+  usePageTitle(!ref ? t('payments.result.notFoundTitle') : outcome?.kind === 'receipt' ? t('pages.paymentSuccess.title') : t('payments.success.confirmingTitle'));
 
   useEffect(() => {
     if (!paymentId) return;
@@ -61,23 +62,7 @@ export default function PaymentSuccessPage() {
     void navigate(`${paths.paymentError}?${query}`, { replace: true });
   }, [outcome, paymentId, orderId, navigate]);
 
-  if (!ref) {
-    return (
-      <section className={styles.card} aria-labelledby="success-title">
-        <h1 id="success-title" className={styles.title}>
-          {t('pages.paymentSuccess.title')}
-        </h1>
-        <p className={styles.message} role="alert">
-          {t('payments.success.missing')}
-        </p>
-        <div className={styles.actions}>
-          <Link to={paths.home} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
-            {t('payments.result.home')}
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (!ref) return <PaymentNotFound message={t('payments.success.missing')} />;
 
   if (outcome?.kind === 'receipt') return <Receipt receipt={outcome.receipt} />;
 

@@ -6,6 +6,7 @@ import { DONOR_ATTESTATIONS, TEST_PAYMENTS_LABEL, type GivingPage, type PayOnlin
 import { setHardNavigate } from '../../../lib/navigation';
 import { renderApp } from '../../../test/render-app';
 import { fillDonor, givingPage } from '../test-fixtures';
+import { lastGivingPage } from '../last-giving-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 const LOGO = 'campaign-logos/6f1c2b9e-0d43-4d8e-9d5a-3b7a1f2c4e55/logo_abcdefgh.png';
@@ -65,6 +66,11 @@ describe('public giving page /{slug}', () => {
     expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveAttribute('autocomplete', 'postal-code');
     expect(screen.getByRole('combobox', { name: /State/ })).toHaveAttribute('autocomplete', 'address-level1');
     for (const statement of DONOR_ATTESTATIONS) expect(screen.getByRole('checkbox', { name: statement.text })).toBeRequired();
+  });
+
+  it('is remembered by this tab, so a result page without a payment can lead back to it', async () => {
+    await open();
+    await waitFor(() => expect(lastGivingPage()).toEqual({ slug: page.slug, name: 'Friends of Demo Candidate' }));
   });
 
   it('shows no logo image without a logo, and no video without one', async () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatCents } from '../../../../domain/money';
@@ -13,6 +14,7 @@ import { getGivingPage } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
 import { CampaignHead, CampaignVideo, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
+import { rememberGivingPage } from '../last-giving-page';
 import styles from '../payments.module.css';
 
 /**
@@ -30,6 +32,12 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
   const { t } = useTranslation();
   const title = t('pages.publicDonation.title');
   usePageTitle(title);
+  const shownSlug = data?.slug;
+  const shownName = data?.campaign_name;
+  useEffect(() => {
+    // A result page that cannot name its payment leads back here (last-giving-page.ts).
+    if (shownSlug && shownName !== undefined) rememberGivingPage({ slug: shownSlug, name: shownName });
+  }, [shownSlug, shownName]);
 
   if (!data && error) {
     return (
