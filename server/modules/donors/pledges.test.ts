@@ -109,6 +109,17 @@ describe('pledges: compliance, edits, write-off, delete, pledges receivable', ()
     await addPledge(t, owner.token, campaignId, donor.donor_id, { commitment_date: '2026-03-01', commitment_amount_cents: 50_000, confirm_outside_cycle: true });
   });
 
+  it('the same pledge from 8 clients at once: no 5xx, and the limit holds (3 of 8 fit under $1,000)', async () => {
+    const donor = await addDonor(t, owner.token, campaignId);
+    const body = { campaign_id: campaignId, donor_id: donor.donor_id, commitment_date: '2025-06-01', commitment_amount_cents: 30_000, instalments: [] };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(t, P.addPledge, body, owner.token)));
+    expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 422, 422, 422, 422, 422]);
+    for (const refused of answers.filter((a) => a.statusCode === 422)) expect(refused.json().code).toBe('COMMITMENT_EXCEEDS_LIMIT');
+    const rows = await pledgesOf(donor.donor_id);
+    expect(rows.reduce((sum, row) => sum + Number(row.commitmentAmountCents), 0)).toBe(90_000);
+  });
+
   it('NYC rules: an LLC is a prohibited source (422 PROHIBITED_SOURCE)', async () => {
     const nyc = (await createCampaign(t, owner.token)).campaign_id;
     const llc = await addDonor(t, owner.token, nyc, { contributor_type: 'limited_liability_company' });
