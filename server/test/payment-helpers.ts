@@ -54,3 +54,41 @@ export function onlineGiving(app: () => TestApp) {
 
   return { start, startOk, approve, capture };
 }
+
+/** An order as the stand-in answers GET /v2/checkout/orders/{id}. */
+export interface StandinOrderView {
+  status: string;
+  purchase_units: { payments?: { captures?: { id: string; status: string }[] } }[];
+}
+
+/** PayPal's side, as the demo campaign's app sees it: read an order, or capture it behind our back. */
+export function demoPaypalApp(app: () => TestApp) {
+  async function token(): Promise<string> {
+    const res = await app().app.inject({
+      method: 'POST',
+      url: '/paypal-standin/v1/oauth2/token',
+      headers: { authorization: `Basic ${Buffer.from('demo-campaign-local:local-test-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    return (res.json() as { access_token: string }).access_token;
+  }
+
+  async function order(orderId: string): Promise<StandinOrderView> {
+    const res = await app().app.inject({ method: 'GET', url: `/paypal-standin/v2/checkout/orders/${orderId}`, headers: { authorization: `Bearer ${await token()}` } });
+    return res.json() as StandinOrderView;
+  }
+
+  /** PayPal captures the order as our capture call would, and nothing of it reaches the app: its capture's id. */
+  async function captureAtPaypal(started: CheckoutStarted): Promise<string> {
+    const res = await app().app.inject({
+      method: 'POST',
+      url: `/paypal-standin/v2/checkout/orders/${started.order_id}/capture`,
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', 'paypal-request-id': `capture-${started.payment_id}` },
+      payload: '{}',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { purchase_units: { payments: { captures: { id: string }[] } }[] }).purchase_units[0]!.payments.captures[0]!.id;
+  }
+
+  return { order, captureAtPaypal };
+}

@@ -23,7 +23,7 @@ import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
 import { addDonor, addPledge } from '../../test/donor-book-helpers';
-import { GIVING_SLUG, onlineGiving } from '../../test/payment-helpers';
+import { GIVING_SLUG, onlineGiving, demoPaypalApp } from '../../test/payment-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { pledgeLinkUrl } from './pledge-link-token';
 import { reconcilePayments } from './reconcile-job';
@@ -44,6 +44,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
   const today = () => clock.now().toISOString().slice(0, 10);
 
   const { start, startOk, approve, capture } = onlineGiving(() => t);
+  const paypal = demoPaypalApp(() => t);
   const status = async (c: CheckoutStarted) => (await get(t, `/payment/status/${c.payment_id}?order_id=${c.order_id}`)).json().data as PaymentStatusView;
 
   async function donationsOf(email: string) {
@@ -56,17 +57,6 @@ describe('capture outcomes: the books follow what PayPal says', () => {
 
   async function receiptsTo(email: string) {
     return t.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.purpose, 'donation_receipt')));
-  }
-
-  async function standinOrder(orderId: string) {
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/paypal-standin/v1/oauth2/token',
-      headers: { authorization: `Basic ${Buffer.from('demo-campaign-local:local-test-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials',
-    });
-    const res = await t.app.inject({ method: 'GET', url: `/paypal-standin/v2/checkout/orders/${orderId}`, headers: { authorization: `Bearer ${token.json().access_token}` } });
-    return res.json() as { status: string; purchase_units: { payments?: { captures?: { id: string; status: string }[] } }[] };
   }
 
   /** Makes the payment old enough for the reconciliation (rows are aged, not the clock, which would end the owner's session). */
@@ -84,7 +74,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     const res = await capture(started);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().data.status).toBe('unknown');
-    expect((await standinOrder(started.order_id)).status).toBe('APPROVED');
+    expect((await paypal.order(started.order_id)).status).toBe('APPROVED');
     await age(started.payment_id);
     await reconcilePayments(t.app);
     expect((await paymentRow(started.payment_id)).status).toBe('completed');
@@ -100,7 +90,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     const res = await capture(started);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('completed');
-    expect((await standinOrder(started.order_id)).purchase_units[0]!.payments!.captures).toHaveLength(1);
+    expect((await paypal.order(started.order_id)).purchase_units[0]!.payments!.captures).toHaveLength(1);
     expect(await donationsOf(email)).toHaveLength(1);
   });
 
@@ -237,7 +227,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     expect(answers.find((a) => a.statusCode === 422)!.json().code).toBe('PLEDGE_ALREADY_PAID');
     const [row] = await t.db.select({ paid: pledges.paidCents, committed: pledges.commitmentAmountCents }).from(pledges).where(eq(pledges.id, pledge.pledge_id));
     expect(row!.paid).toBe(2_500);
-    const captured = await Promise.all(tabs.map(async (tab) => (await standinOrder(tab.order_id)).status));
+    const captured = await Promise.all(tabs.map(async (tab) => (await paypal.order(tab.order_id)).status));
     expect(captured.filter((s) => s === 'COMPLETED')).toHaveLength(1);
   });
 
@@ -257,7 +247,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     const res = await capture(started);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('PLEDGE_ALREADY_PAID');
-    expect((await standinOrder(started.order_id)).status).toBe('APPROVED');
+    expect((await paypal.order(started.order_id)).status).toBe('APPROVED');
   });
 
   it('the stand-in gives a token only for the app secret, so a wrong secret is refused when the gateway is saved', async () => {
@@ -287,7 +277,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().data).toMatchObject({ status: 'unknown', failure_code: 'PAYMENT_OUTCOME_UNKNOWN', receipt_number: null });
     expect((await status(started)).status).toBe('unknown');
-    expect((await standinOrder(started.order_id)).status).toBe('COMPLETED'); // PayPal has the money
+    expect((await paypal.order(started.order_id)).status).toBe('COMPLETED'); // PayPal has the money
     expect(await donationsOf(email)).toHaveLength(0);
     // The donor presses again: still confirming, nothing captured twice, never "try again".
     expect((await capture(started)).statusCode).toBe(202);
@@ -310,19 +300,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
     const started = await startOk(1_600, email);
     await approve(started.order_id);
     // PayPal captured, and nothing reached us (no answer, no webhook yet).
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/paypal-standin/v1/oauth2/token',
-      headers: { authorization: `Basic ${Buffer.from('demo-campaign-local:local-test-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials',
-    });
-    const captured = await t.app.inject({
-      method: 'POST',
-      url: `/paypal-standin/v2/checkout/orders/${started.order_id}/capture`,
-      headers: { authorization: `Bearer ${token.json().access_token}`, 'content-type': 'application/json', 'paypal-request-id': `capture-${started.payment_id}` },
-      payload: '{}',
-    });
-    expect(captured.statusCode).toBe(201);
+    await paypal.captureAtPaypal(started);
     const report = await get(t, `/payment/reconcile-report/${campaignId()}`, owner.token);
     expect(report.statusCode, report.body).toBe(200);
     expect(report.json().data.rows).toEqual([

@@ -13,7 +13,7 @@ import { campaignGateways, donationRefunds, donations, donors, outbox, payments 
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
-import { ALL_ATTESTATIONS, GIVING_SLUG, onlineGiving } from '../../test/payment-helpers';
+import { ALL_ATTESTATIONS, GIVING_SLUG, onlineGiving, demoPaypalApp } from '../../test/payment-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { standinWebhookId } from '../paypal-standin/standin-signature';
 import { standinWebhookIdOf } from './paypal-gateway';
@@ -34,6 +34,7 @@ describe('online payments', () => {
   const campaignId = () => t.seeded!.demoCampaign!.id;
 
   const { start, startOk, approve, capture } = onlineGiving(() => t);
+  const paypal = demoPaypalApp(() => t);
 
   async function donationsOf(email: string) {
     return t.db
@@ -41,17 +42,6 @@ describe('online payments', () => {
       .from(donations)
       .innerJoin(donors, eq(donors.id, donations.donorId))
       .where(and(eq(donors.campaignId, campaignId()), eq(donors.donorEmail, email)));
-  }
-
-  async function standinOrder(orderId: string) {
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/paypal-standin/v1/oauth2/token',
-      headers: { authorization: `Basic ${Buffer.from('demo-campaign-local:local-test-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials',
-    });
-    const res = await t.app.inject({ method: 'GET', url: `/paypal-standin/v2/checkout/orders/${orderId}`, headers: { authorization: `Bearer ${token.json().access_token}` } });
-    return res.json() as { status: string; purchase_units: { payments?: { captures?: { id: string }[] } }[] };
   }
 
   it('signs webhooks with the id the gateway is configured with', () => {
@@ -163,19 +153,7 @@ describe('online payments', () => {
     await approve(started.order_id);
     // PayPal captured, then the process died before recording: the row is left 'capturing'.
     await t.db.update(payments).set({ status: 'capturing' }).where(eq(payments.id, started.payment_id));
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/paypal-standin/v1/oauth2/token',
-      headers: { authorization: `Basic ${Buffer.from('demo-campaign-local:local-test-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials',
-    });
-    const captured = await t.app.inject({
-      method: 'POST',
-      url: `/paypal-standin/v2/checkout/orders/${started.order_id}/capture`,
-      headers: { authorization: `Bearer ${token.json().access_token}`, 'content-type': 'application/json', 'paypal-request-id': `capture-${started.payment_id}` },
-      payload: '{}',
-    });
-    expect(captured.statusCode).toBe(201);
+    await paypal.captureAtPaypal(started);
     expect(await donationsOf(email)).toHaveLength(0);
     clock.advance(5 * 60_000);
     await t.db.update(payments).set({ updatedAt: new Date(clock.now().getTime() - 4 * 60_000) }).where(eq(payments.id, started.payment_id));
@@ -238,7 +216,7 @@ describe('online payments', () => {
     const refused = await capture(second);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('COMMITMENT_EXCEEDS_LIMIT');
-    expect((await standinOrder(second.order_id)).status).toBe('APPROVED');
+    expect((await paypal.order(second.order_id)).status).toBe('APPROVED');
     expect(await donationsOf(email)).toHaveLength(1);
   });
 
@@ -253,7 +231,7 @@ describe('online payments', () => {
       expect(res.statusCode).toBe(202);
       expect(res.json().data).toMatchObject({ status: 'unknown', failure_code: 'PAYMENT_OUTCOME_UNKNOWN' });
       expect(await donationsOf(email)).toHaveLength(0);
-      expect((await standinOrder(started.order_id)).status).toBe('APPROVED');
+      expect((await paypal.order(started.order_id)).status).toBe('APPROVED');
     }
   });
 

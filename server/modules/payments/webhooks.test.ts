@@ -8,17 +8,15 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DONOR_ATTESTATIONS, type CheckoutStarted } from '../../../domain/payments/api-contract';
 import { donationRefunds, donations, donors, paymentEvents, payments } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';
+import { demoPaypalApp, onlineGiving } from '../../test/payment-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { AUTH_ALGO, certUrl, signedString, signTransmission, standinWebhookId } from '../paypal-standin/standin-signature';
 import { createSign } from 'node:crypto';
 
-const SLUG = 'demo-campaign';
 const CLIENT = 'demo-campaign-local';
-const attestations = Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, true]));
 
 describe('PayPal webhooks', () => {
   let t: TestApp;
@@ -33,22 +31,8 @@ describe('PayPal webhooks', () => {
   const campaignId = () => t.seeded!.demoCampaign!.id;
   const base = () => `${t.app.config.publicUrl}/paypal-standin`;
 
-  async function startOk(amountCents: number, email: string): Promise<CheckoutStarted> {
-    const res = await post(t, '/payment/pay-online', {
-      slug: SLUG,
-      amount_cents: amountCents,
-      donor: { name: 'Ana Lopez', email, phone: String(2_000_000_000 + Math.floor(Math.random() * 7_999_999_999)).slice(0, 10), address: '1 Main St', city: 'New York', state: 'new_york', zip: '10001', employer: 'Acme', occupation: 'Teacher' },
-      attestations,
-      idempotency_key: randomUUID(),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as CheckoutStarted;
-  }
-
-  async function approve(orderId: string) {
-    const res = await t.app.inject({ method: 'POST', url: `/paypal-standin/checkoutnow/${orderId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'choice=approve' });
-    expect(res.statusCode).toBe(303);
-  }
+  const { startOk, approve } = onlineGiving(() => t);
+  const paypal = demoPaypalApp(() => t);
 
   async function paidOnline(amountCents: number, email: string) {
     const started = await startOk(amountCents, email);
@@ -188,20 +172,7 @@ describe('PayPal webhooks', () => {
     const started = await startOk(5_000, email);
     await approve(started.order_id); // CHECKOUT.ORDER.APPROVED held
     // PayPal captures (the server's capture answer is lost: the row stays 'approved'), then refunds in its dashboard.
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/paypal-standin/v1/oauth2/token',
-      headers: { authorization: `Basic ${Buffer.from(`${CLIENT}:local-test-secret`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials',
-    });
-    const captured = await t.app.inject({
-      method: 'POST',
-      url: `/paypal-standin/v2/checkout/orders/${started.order_id}/capture`,
-      headers: { authorization: `Bearer ${token.json().access_token}`, 'content-type': 'application/json', 'paypal-request-id': `capture-${started.payment_id}` },
-      payload: '{}',
-    });
-    expect(captured.statusCode).toBe(201);
-    const captureId = (captured.json() as { purchase_units: { payments: { captures: { id: string }[] } }[] }).purchase_units[0]!.payments.captures[0]!.id;
+    const captureId = await paypal.captureAtPaypal(started);
     await t.app.paypalStandin.refundInPaypal(captureId, 1_500);
 
     // REFUNDED first (twice), then CAPTURE.COMPLETED (twice), then ORDER.APPROVED (twice).
