@@ -35,6 +35,10 @@ export default defineConfig(({ mode }) => {
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts'],
             setupFiles: ['src/test/setup.ts'],
+            // One worker: the page tests wait 1–5 s for what they find, and two at once beside the
+            // e2e lane of `npm test` made three of them miss (2026-11-28). After the server tests.
+            maxWorkers: 1,
+            sequence: { groupOrder: 1 },
           },
         },
         {
@@ -44,6 +48,9 @@ export default defineConfig(({ mode }) => {
             environment: 'node',
             include: ['server/**/*.test.ts'],
             globalSetup: ['server/test/global-setup.ts'],
+            // Two workers: these tests wait on PostgreSQL much of the time (one took 19 of CI's 21 minutes).
+            maxWorkers: 2,
+            sequence: { groupOrder: 0 },
             testTimeout: 30000,
             hookTimeout: 60000,
           },

@@ -1,6 +1,6 @@
 // `npm test`: every check, in two lanes side by side on this 2-core machine, then the scale-out spec
 // alone (it runs three instances, PostgreSQL and HAProxy, and asserts pushes within 2 s):
-//   lane 1  Vitest with two workers (client and server projects; the server tests on their own embedded PostgreSQL)
+//   lane 1  Vitest: the server project on two workers (its own embedded PostgreSQL), then the client project on one
 //   lane 2  typecheck → lint → build → Playwright (every spec but scale-out, on the e2e stack)
 //   then    Playwright scale-out.spec.ts
 // A failing step stops its lane; the other lane finishes. CI_SERIAL=true runs the same steps one by
@@ -35,11 +35,8 @@ async function lane(steps) {
 }
 
 const npx = (name, args, env) => step(name, 'npx', args, env);
-// Two Vitest workers (its default on 2 cores is one): the server tests wait on PostgreSQL half the time,
-// and the other lane ends well before Vitest does. VITEST_MAX_WORKERS overrides it.
-const vitest = npx('vitest', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'], {
-  VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? (serial ? '1' : '2'),
-});
+// Workers per Vitest project are set in vite.config.ts: the server tests first on two, then the page tests on one.
+const vitest = npx('vitest', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
 const checks = [
   npx('typecheck', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   npx('lint', ['eslint', '.', '--max-warnings=0']),

@@ -18,7 +18,7 @@ describe('App start-up', () => {
       </Providers>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' }, { timeout: 3000 })).toBeInTheDocument();
     expect(Date.now() - started).toBeGreaterThanOrEqual(INITIAL_LOADER_MS - 50);
   });
 });

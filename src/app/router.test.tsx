@@ -107,7 +107,8 @@ describe('layouts', () => {
 
   it('renders /payment-success in the plain layout without a sidebar', async () => {
     const { container } = renderApp('/payment-success');
-    await screen.findByRole('heading', { level: 1, name: 'Payment Successful' });
+    // No payment in the address: the page says so (never "Payment Successful").
+    await screen.findByRole('heading', { level: 1, name: 'We could not find this payment' });
     expect(container.querySelector('[data-layout="plain"]')).not.toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
