@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { paymentEvents, payments } from '../../db/schema';
+import { payments } from '../../db/schema';
 
 export type PaymentRecord = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -132,16 +132,6 @@ export async function listPurchases(db: Executor, campaignId: string): Promise<P
 }
 
 /** Records a webhook event id; false when it was already there (processed before). */
-export async function recordEvent(db: Executor, event: { eventId: string; eventType: string; paymentId: string | null; outcome: string }): Promise<boolean> {
-  const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.eventId });
-  return rows.length > 0;
-}
-
-export async function eventSeen(db: Executor, eventId: string): Promise<boolean> {
-  const [row] = await db.select({ id: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, eventId)).limit(1);
-  return row !== undefined;
-}
-
 /** Serializes every write about one donor e-mail of a campaign (the donor row may not exist yet). */
 export async function lockDonorEmail(tx: Executor, campaignId: string, email: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${campaignId}:${email.toLowerCase()}`}, 7))`);
