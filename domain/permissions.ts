@@ -12,6 +12,8 @@ export interface ResourceDefinition {
   readonly label: string;
   /** Roles screen: the group heading (one per page or area). */
   readonly group: string;
+  /** A resource that is granted only together with this one (the roles screen ticks it too). */
+  readonly requires?: string;
 }
 
 export const RESOURCES = [
@@ -27,7 +29,7 @@ export const RESOURCES = [
   { name: 'expense.read', label: 'View expenses', group: 'Expenses' },
   { name: 'expense.write', label: 'Record expenses', group: 'Expenses' },
   { name: 'report.read', label: 'View reports', group: 'Reports' },
-  { name: 'report.download', label: 'Download reports', group: 'Reports' },
+  { name: 'report.download', label: 'Download reports', group: 'Reports', requires: 'report.read' },
   { name: 'upload.read', label: 'View bulk upload history', group: 'Bulk upload' },
   { name: 'upload.write', label: 'Upload records in bulk', group: 'Bulk upload' },
   { name: 'follow_up.read', label: 'View follow-up calls', group: 'Follow-up calls' },
@@ -48,6 +50,30 @@ const RESOURCE_SET: ReadonlySet<string> = new Set(RESOURCE_NAMES);
 
 export function isResourceName(value: unknown): value is ResourceName {
   return typeof value === 'string' && RESOURCE_SET.has(value);
+}
+
+const REQUIREMENTS: ReadonlyMap<string, string> = new Map(
+  (RESOURCES as readonly ResourceDefinition[]).filter((r) => r.requires !== undefined).map((r) => [r.name, r.requires as string]),
+);
+
+/** The resource `name` is granted only with (e.g. Download reports needs View reports), if any. */
+export function requiredResource(name: string): string | undefined {
+  return REQUIREMENTS.get(name);
+}
+
+/** The names of `names` whose required resource is not among them. */
+export function resourcesMissingRequirement(names: readonly string[]): string[] {
+  const held = new Set(names);
+  return names.filter((name) => {
+    const required = REQUIREMENTS.get(name);
+    return required !== undefined && !held.has(required);
+  });
+}
+
+/** What a set of resource names grants: a resource whose requirement is missing grants nothing. */
+export function effectiveResourceNames(names: readonly ResourceName[]): ResourceName[] {
+  const missing = new Set(resourcesMissingRequirement(names));
+  return names.filter((name) => !missing.has(name));
 }
 
 /** Resource names in the canonical order of RESOURCES, without duplicates or unknown names. */

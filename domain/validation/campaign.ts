@@ -6,7 +6,7 @@
 import { array, number, object, string } from 'yup';
 import { COMPLIANCE_RULE_SETS, needsParticipantStatus, PARTICIPANT_STATUSES, PARTIES } from '../campaign';
 import { PACKAGE_MAX_YEARS } from '../packages';
-import { isResourceName, ROLE_KEY_PATTERN } from '../permissions';
+import { isResourceName, resourcesMissingRequirement, ROLE_KEY_PATTERN } from '../permissions';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN } from './auth';
 
 export const CAMPAIGN_VALIDATION_MESSAGES = {
@@ -47,6 +47,7 @@ export const CAMPAIGN_VALIDATION_MESSAGES = {
   ROLE_NAME_REQUIRED: 'Role name is required',
   ROLE_NAME_MAX: 'Role name should be at most 50 characters',
   RESOURCE_NAMES_INVALID: 'Unknown resource name',
+  RESOURCE_NEEDS_READ: 'Download reports needs View reports',
   USER_ID_INVALID: 'User id is not valid',
   TOKEN_REQUIRED: 'Invitation token is required',
   PAGE_INVALID: 'Page must be a whole number from 1',
@@ -271,7 +272,8 @@ const resourceNamesField = array()
   .typeError(M.RESOURCE_NAMES_INVALID)
   .required(M.RESOURCE_NAMES_INVALID)
   .of(string().typeError(M.RESOURCE_NAMES_INVALID).required(M.RESOURCE_NAMES_INVALID).test('known', M.RESOURCE_NAMES_INVALID, (value) => value === undefined || isResourceName(value)))
-  .max(100, M.RESOURCE_NAMES_INVALID);
+  .max(100, M.RESOURCE_NAMES_INVALID)
+  .test('requirements', M.RESOURCE_NEEDS_READ, (value) => value === undefined || resourcesMissingRequirement(value.filter(isResourceName)).length === 0);
 
 /** The role form of the roles screen. */
 export const roleFormSchema = object({ name: roleNameField, resource_names: resourceNamesField });

@@ -98,4 +98,21 @@ describe('roles and their resource names', () => {
     const manager = await demoSignIn(t, 'manager');
     expect((await del(t, `/campaign/members/remove_member/${campaignId}/${manager.userId}`, lead.token)).statusCode).toBe(403);
   });
+
+  it('Download reports is granted only with View reports (issue 33.6)', async () => {
+    const alone = await post(t, '/campaign/roles/add_role', { campaign_id: campaignId, name: 'Downloader', resource_names: ['report.download'] }, owner.token);
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().details.fields.resource_names).toBe('Download reports needs View reports');
+    const both = await post(t, '/campaign/roles/add_role', { campaign_id: campaignId, name: 'Auditor', resource_names: ['report.download', 'report.read'] }, owner.token);
+    expect(both.statusCode, both.body).toBe(201);
+    const auditor = toSession(await activeUser(t, 'auditor@example.org'));
+    await addMember(t, campaignId, auditor.userId, 'auditor');
+    const start = { campaign_id: campaignId, type: 'donation', format: 'csv', filter: {} };
+    expect((await post(t, '/donation/start_report/', start, auditor.token)).statusCode).toBe(201);
+
+    // A role stored before the rule (download without view) grants no download.
+    await t.pool.query("update campaign_roles set resource_names = '{report.download}' where campaign_id = $1 and key = 'auditor'", [campaignId]);
+    expect((await get(t, `/rbac/role-access/${campaignId}`, auditor.token)).json().data[0].resource_names).toEqual([]);
+    expect((await post(t, '/donation/start_report/', start, auditor.token)).statusCode).toBe(403);
+  });
 });

@@ -144,8 +144,15 @@ function RoleEditor({ campaignId, role, resources, onDone, onCancel }: RoleEdito
   const toggle = (resource: string) =>
     setSelected((current) => {
       const next = new Set(current);
-      if (next.has(resource)) next.delete(resource);
-      else next.add(resource);
+      if (next.has(resource)) {
+        next.delete(resource);
+        // Unticking View reports also unticks Download reports: a download needs the view.
+        for (const r of resources) if (r.requires === resource) next.delete(r.name);
+      } else {
+        next.add(resource);
+        const required = resources.find((r) => r.name === resource)?.requires;
+        if (required) next.add(required);
+      }
       return next;
     });
 

@@ -82,6 +82,21 @@ describe('/user-management', () => {
     });
   });
 
+  it('ties Download reports to View reports in the role editor (issue 33.6)', async () => {
+    const user = userEvent.setup();
+    open('/user-management?tab=roles');
+    await user.click(await screen.findByRole('button', { name: 'Edit role Staff' }));
+    const editor = await screen.findByRole('region', { name: 'Edit role: Staff' });
+    const view = within(editor).getByRole('checkbox', { name: 'View reports' });
+    const download = within(editor).getByRole('checkbox', { name: 'Download reports' });
+    expect(view).toBeChecked();
+    expect(download).toBeChecked();
+    await user.click(view);
+    expect(download).not.toBeChecked();
+    await user.click(download);
+    expect(view).toBeChecked();
+  });
+
   it('shows the owner role read-only', async () => {
     const user = userEvent.setup();
     open('/user-management?tab=roles');
