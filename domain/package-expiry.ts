@@ -32,6 +32,18 @@ export function packageExpiry(purchaseDate: string | Date | null | undefined, ye
   return expiry;
 }
 
+/**
+ * The service period one package added: a package bought while none was active starts on its
+ * purchase date; one that extended an active package starts where the earlier years ended.
+ * Both ends as YYYY-MM-DD (UTC), the end being the package's expiry day.
+ */
+export function packagePeriod(pkg: { years: number; purchaseDate: Date; expiresAt: Date; createdAt: Date }): { from: string; to: string } {
+  const extended = pkg.purchaseDate.getTime() < pkg.createdAt.getTime();
+  const from = new Date(pkg.expiresAt.getTime());
+  from.setUTCFullYear(from.getUTCFullYear() - pkg.years);
+  return { from: (extended ? from : pkg.purchaseDate).toISOString().slice(0, 10), to: pkg.expiresAt.toISOString().slice(0, 10) };
+}
+
 /** Time left until `expiry`, clamped at zero. */
 export function remainingUntil(expiry: Date, now: Date): Remaining {
   const totalMs = Math.max(0, expiry.getTime() - now.getTime());

@@ -251,14 +251,20 @@ export interface PurchasePackageBody {
 }
 
 export interface PurchaseView {
+  /** The payment's id; for a grant, the package row's id. */
   payment_id: string;
-  /** When it was bought (completed) or started. */
+  /** 'purchase' (bought online) or 'grant' (given by a platform administrator, nothing paid). */
+  source: 'purchase' | 'grant';
+  /** When it was bought (completed) or started, or granted. */
   date: string;
   years: number;
   amount_cents: number;
   status: PaymentStatus;
   receipt_number: string | null;
   has_invoice: boolean;
+  /** The service period this package added (YYYY-MM-DD, inclusive); null until it is active. */
+  period_from: string | null;
+  period_to: string | null;
 }
 
 /** Why an online payment's state differs from PayPal's (the reconcile report). */

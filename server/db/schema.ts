@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).
 
@@ -208,6 +208,8 @@ export const campaignPackages = pgTable(
     /** 'grant' (platform administrator) or 'purchase'. */
     source: text('source').notNull(),
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The payment that bought it; null for a grant. */
+    paymentId: uuid('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     /** The campaign's purchase date and expiry after this package. */
     purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -215,6 +217,7 @@ export const campaignPackages = pgTable(
   },
   (t) => [
     index('campaign_packages_campaign_idx').on(t.campaignId, t.createdAt),
+    uniqueIndex('campaign_packages_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
     check('campaign_packages_years_positive', sql`${t.years} > 0`),
     check('campaign_packages_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],

@@ -40,7 +40,7 @@ export async function applyPackage(
   tx: Tx,
   campaignId: string,
   years: number,
-  how: { source: 'grant' | 'purchase'; amountCents: number; actorId: string | null; now: Date; details?: Record<string, unknown> },
+  how: { source: 'grant' | 'purchase'; amountCents: number; actorId: string | null; now: Date; paymentId?: string; details?: Record<string, unknown> },
 ): Promise<CampaignRow> {
   const price = priceOf(years);
   const { now } = how;
@@ -58,6 +58,7 @@ export async function applyPackage(
     amountCents: how.amountCents,
     source: how.source,
     grantedBy: how.actorId,
+    paymentId: how.paymentId ?? null,
     purchaseDate,
     expiresAt: packageExpiry(purchaseDate, totalPurchasedYear)!,
     createdAt: now,

@@ -1,22 +1,21 @@
 /**
  * Package purchase (SPEC §1 type key PACKAGE): the owner or manager pays the list price of 1, 2 or 3
  * years through the platform's PayPal account; on capture record-payment.ts starts or extends the
- * package (the same rule as the admin grant). purchase-list answers the campaign's purchases, each with
- * an invoice PDF once completed.
+ * package (the same rule as the admin grant). purchase-list answers the campaign's purchases and
+ * grants; the invoice PDF of a completed purchase is package-invoice.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import PDFDocument from 'pdfkit';
-import { formatCents } from '../../../domain/money';
+import { packagePeriod } from '../../../domain/package-expiry';
 import type { CheckoutStarted, PurchasePackageBody, PurchaseView } from '../../../domain/payments/api-contract';
 import { campaignNotFound, type CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
+import { listCampaignPackages } from '../campaign/package-repository';
 import { priceOf } from '../campaign/package-service';
 import { findCampaignById } from '../campaign/repository';
-import { displayDate } from '../donors/reminder-message';
 import { createOrderFor } from './giving-service';
 import { platformAccount } from './paypal-gateway';
-import { findPayment, insertPaymentOnce, listPurchases } from './payment-repository';
+import { insertPaymentOnce, listPurchases } from './payment-repository';
 
 export const PACKAGE_TYPE_KEY = 'PACKAGE';
 
@@ -41,38 +40,45 @@ export async function purchasePackage(app: FastifyInstance, ctx: CampaignContext
   return createOrderFor(app, account, row, { description: `${price.label} package for ${campaign.campaignName} (${PACKAGE_TYPE_KEY})`, brandName: 'Campaign Donation Tracker' });
 }
 
+/**
+ * The campaign's packages, newest first: purchases (any state) and administrators' grants, each
+ * with the service period it added once active.
+ */
 export async function purchaseList(app: FastifyInstance, ctx: CampaignContext): Promise<PurchaseView[]> {
-  return (await listPurchases(app.db, ctx.id)).map((p) => ({
-    payment_id: p.id,
-    date: (p.completedAt ?? p.createdAt).toISOString(),
-    years: p.packageYears ?? 0,
-    amount_cents: p.amountCents,
-    status: p.status === 'capturing' ? 'approved' : (p.status as PurchaseView['status']),
-    receipt_number: p.receiptNumber,
-    has_invoice: p.status === 'completed',
-  }));
-}
-
-/** The invoice of a completed purchase, as a PDF (one page; small enough to draw in the request). */
-export async function purchaseInvoice(app: FastifyInstance, ctx: CampaignContext, paymentId: string): Promise<{ fileName: string; pdf: Buffer }> {
-  const payment = await findPayment(app.db, paymentId);
-  if (!payment || payment.campaignId !== ctx.id || payment.kind !== 'package') throw fail(404, 'PAYMENT_NOT_FOUND');
-  if (payment.status !== 'completed' || !payment.receiptNumber || !payment.completedAt) throw fail(409, 'PAYMENT_NOT_APPROVED');
-  const campaign = await findCampaignById(app.db, ctx.id);
-  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: `Invoice ${payment.receiptNumber}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on('end', resolve));
-  const day = displayDate(payment.completedAt.toISOString().slice(0, 10));
-  const years = payment.packageYears ?? 1;
-  doc.fontSize(20).text('Invoice', { align: 'left' }).moveDown(0.5);
-  doc.fontSize(11).text(`Invoice number: ${payment.receiptNumber}`).text(`Date: ${day}`).text(`Paid with: PayPal${payment.mode === 'local' ? ' (test gateway: no money moved)' : ''}`);
-  doc.moveDown().text('Billed to:').text(campaign?.campaignName ?? '').text(campaign?.committeeName ?? '');
-  doc.moveDown().fontSize(12).text(`Campaign package, ${years} year${years === 1 ? '' : 's'} (${PACKAGE_TYPE_KEY})`, { continued: true }).text(`   ${formatCents(payment.amountCents)}`, { align: 'right' });
-  if (payment.refundedCents > 0) doc.text(`Refunded: ${formatCents(payment.refundedCents)}`, { align: 'right' });
-  doc.moveDown().fontSize(12).text(`Total paid: ${formatCents(payment.amountCents - payment.refundedCents)}`, { align: 'right' });
-  doc.moveDown(2).fontSize(9).fillColor('#555').text('Campaign Donation Tracker. Thank you for your purchase.');
-  doc.end();
-  await ended;
-  return { fileName: `Invoice ${payment.receiptNumber}.pdf`, pdf: Buffer.concat(chunks) };
+  const [purchases, packages] = await Promise.all([listPurchases(app.db, ctx.id), listCampaignPackages(app.db, ctx.id)]);
+  const packageOf = new Map(packages.filter((p) => p.paymentId !== null).map((p) => [p.paymentId, p]));
+  const bought: PurchaseView[] = purchases.map((p) => {
+    const pkg = packageOf.get(p.id);
+    const period = pkg ? packagePeriod(pkg) : null;
+    return {
+      payment_id: p.id,
+      source: 'purchase',
+      date: (p.completedAt ?? p.createdAt).toISOString(),
+      years: p.packageYears ?? 0,
+      amount_cents: p.amountCents,
+      status: p.status === 'capturing' ? 'approved' : (p.status as PurchaseView['status']),
+      receipt_number: p.receiptNumber,
+      has_invoice: p.status === 'completed',
+      period_from: period?.from ?? null,
+      period_to: period?.to ?? null,
+    };
+  });
+  const granted: PurchaseView[] = packages
+    .filter((p) => p.source === 'grant')
+    .map((p) => {
+      const period = packagePeriod(p);
+      return {
+        payment_id: p.id,
+        source: 'grant',
+        date: p.createdAt.toISOString(),
+        years: p.years,
+        amount_cents: 0,
+        status: 'completed',
+        receipt_number: null,
+        has_invoice: false,
+        period_from: period.from,
+        period_to: period.to,
+      };
+    });
+  return [...bought, ...granted].sort((a, b) => b.date.localeCompare(a.date));
 }

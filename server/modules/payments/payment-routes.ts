@@ -26,7 +26,8 @@ import { validateBody, validateParams, validateQuery } from '../../plugins/valid
 import { cancelFromBrowser, captureFromBrowser, paymentOfBrowser, paymentStatusView } from './capture-service';
 import { addProvider, campaignGateways, configureGateway, givingSettings, providers, saveGivingSettings, testGateway } from './gateway-service';
 import { givingPage, payOnline } from './giving-service';
-import { purchaseInvoice, purchaseList, purchasePackage } from './package-purchase-service';
+import { purchaseInvoice } from './package-invoice';
+import { purchaseList, purchasePackage } from './package-purchase-service';
 import { pledgeLinkView } from './pledge-link';
 import { registerReconcileJob } from './reconcile-job';
 import { reconcileReport } from './reconcile-report';

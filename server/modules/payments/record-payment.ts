@@ -110,6 +110,7 @@ async function recordPackage(tx: Tx, payment: PaymentRecord, money: CapturedMone
     amountCents: money.amountCents,
     actorId: payment.createdBy,
     now,
+    paymentId: payment.id,
     details: { payment_id: payment.id, receipt_number: receipt },
   });
   return updatePayment(tx, payment.id, { status: 'completed', captureId: money.captureId, receiptNumber: receipt, completedAt: now, failureCode: null }, now);

@@ -29,7 +29,19 @@ function packageList(overrides: Partial<PackageListData> = {}): PackageListData 
 }
 
 function purchase(overrides: Partial<PurchaseView> = {}): PurchaseView {
-  return { payment_id: PAYMENT, date: '2029-03-04', years: 1, amount_cents: 30_000, status: 'completed', receipt_number: 'P-2029-000007', has_invoice: true, ...overrides };
+  return {
+    payment_id: PAYMENT,
+    source: 'purchase',
+    date: '2029-03-04',
+    years: 1,
+    amount_cents: 30_000,
+    status: 'completed',
+    receipt_number: 'P-2029-000007',
+    has_invoice: true,
+    period_from: '2029-03-04',
+    period_to: '2030-03-04',
+    ...overrides,
+  };
 }
 
 let resources: string[] = ALL_RESOURCES;
@@ -138,7 +150,7 @@ describe('/purchase-package', () => {
 
 describe('/purchase-history', () => {
   it('lists the purchases and downloads an invoice with the bearer token', async () => {
-    purchases = [purchase(), purchase({ payment_id: 'b0000000-0000-4000-8000-000000000002', date: '2029-02-01T10:00:00.000Z', years: 2, amount_cents: 55_000, status: 'cancelled', receipt_number: null, has_invoice: false })];
+    purchases = [purchase(), purchase({ payment_id: 'b0000000-0000-4000-8000-000000000002', date: '2029-02-01T10:00:00.000Z', years: 2, amount_cents: 55_000, status: 'cancelled', receipt_number: null, has_invoice: false, period_from: null, period_to: null })];
     const created = vi.fn(() => 'blob:invoice');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
     const downloads: string[] = [];
@@ -153,6 +165,7 @@ describe('/purchase-history', () => {
     expect(paid).toHaveTextContent('1 year');
     expect(paid).toHaveTextContent('$300.00');
     expect(paid).toHaveTextContent('Paid');
+    expect(paid).toHaveTextContent('04-03-2029 to 04-03-2030');
     const cancelled = within(table).getByRole('row', { name: /01-02-2029/ });
     expect(cancelled).toHaveTextContent('2 years');
     expect(cancelled).toHaveTextContent('$550.00');
@@ -168,10 +181,22 @@ describe('/purchase-history', () => {
     expect(created).toHaveBeenCalledWith(expect.any(Blob));
   });
 
+  it('lists a package an administrator granted, marked as such, with its period (issue 33.13)', async () => {
+    purchases = [purchase({ payment_id: 'c0000000-0000-4000-8000-000000000003', source: 'grant', date: '2029-01-05T10:00:00.000Z', years: 2, amount_cents: 0, receipt_number: null, has_invoice: false, period_from: '2029-01-05', period_to: '2031-01-05' })];
+    open('/purchase-history');
+    const table = await screen.findByRole('table', { name: 'Purchase History' }, FIRST_RENDER);
+    const granted = await within(table).findByRole('row', { name: /05-01-2029/ });
+    expect(granted).toHaveTextContent('2 years');
+    expect(granted).toHaveTextContent('Granted by an administrator');
+    expect(granted).toHaveTextContent('No charge');
+    expect(granted).toHaveTextContent('05-01-2029 to 05-01-2031');
+    expect(within(granted).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('has an empty state with a call to buy a package', async () => {
     purchases = [];
     open('/purchase-history');
-    expect(await screen.findByText('No packages bought yet.', {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(await screen.findByText('No packages bought or granted yet.', {}, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Purchase a package' })).toHaveAttribute('href', '/purchase-package');
   });
 

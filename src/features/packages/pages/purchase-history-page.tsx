@@ -38,8 +38,8 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * /purchase-history (package.read): the packages bought for the selected campaign, newest first, each
- * with its invoice (fetched with the bearer token, saved as a PDF). Empty: a call to buy one.
+ * /purchase-history (package.read): the packages bought or granted for the selected campaign, newest
+ * first, each with its service period and (when bought) its invoice (fetched with the bearer token, saved as a PDF). Empty: a call to buy one.
  */
 export default function PurchaseHistoryPage() {
   const { t } = useTranslation();
@@ -73,8 +73,22 @@ export default function PurchaseHistoryPage() {
   const columns: DataTableColumn<PurchaseView>[] = [
     { id: 'date', header: t('payments.history.date'), nowrap: true, rowHeader: true, cell: (p) => formatDate(p.date) },
     { id: 'years', header: t('payments.history.years'), cell: (p) => t('payments.packages.years', { count: p.years }) },
-    { id: 'amount', header: t('payments.history.amount'), align: 'end', nowrap: true, cell: (p) => formatCents(p.amount_cents) },
-    { id: 'status', header: t('payments.history.status'), cell: (p) => <span className={`${styles.status} ${STATUS_CLASS[p.status] ?? ''}`}>{t(`payments.status.${p.status}`)}</span> },
+    {
+      id: 'period',
+      header: t('payments.history.period'),
+      cell: (p) => (p.period_from && p.period_to ? t('payments.history.periodRange', { from: formatDate(p.period_from), to: formatDate(p.period_to) }) : ''),
+    },
+    { id: 'amount', header: t('payments.history.amount'), align: 'end', nowrap: true, cell: (p) => (p.source === 'grant' ? t('payments.history.noCharge') : formatCents(p.amount_cents)) },
+    {
+      id: 'status',
+      header: t('payments.history.status'),
+      cell: (p) =>
+        p.source === 'grant' ? (
+          <span className={`${styles.status} ${styles.statusDone}`}>{t('payments.history.granted')}</span>
+        ) : (
+          <span className={`${styles.status} ${STATUS_CLASS[p.status] ?? ''}`}>{t(`payments.status.${p.status}`)}</span>
+        ),
+    },
     { id: 'receipt', header: t('payments.history.receipt'), nowrap: true, cell: (p) => p.receipt_number ?? '' },
     {
       id: 'invoice',
