@@ -126,6 +126,40 @@ describe('suggestMapping', () => {
     });
   });
 
+  it('fills the headers our names leave with synonyms, even when our names cover the required fields (issue 33.10)', () => {
+    const donor = suggestMapping('donor', ['Name', 'Contributor Type', 'Zip Code', 'Employer Name', 'Occupation'], null);
+    expect(donor.source).toBe('guess');
+    expect(mapped(donor.mapping)).toEqual({ Name: 'name', 'Contributor Type': 'contributor_type', 'Zip Code': 'zip', 'Employer Name': 'employer', Occupation: 'occupation' });
+
+    const payment = suggestMapping('payment', ['Name', 'Donor Email', 'Date Paid', 'How Paid', 'Amount Paid', 'Check #'], null);
+    expect(mapped(payment.mapping)).toEqual({ Name: 'name', 'Donor Email': 'donor_email', 'Date Paid': 'paying_date', 'How Paid': 'payment_method', 'Amount Paid': 'paid_amount', 'Check #': 'check_number' });
+    expect(missingRequiredFields('payment', Object.values(payment.mapping))).toEqual([]);
+  });
+
+  it("maps an ActBlue export cut down below the preset's signature, and NYC CFB columns, by synonyms (issue 33.10)", () => {
+    // Five of the export's marks: too few for the preset, so the synonyms and prefixes do the work.
+    const actblue = ['Date', 'Amount', 'Donor Name', 'Donor Addr1', 'Donor Addr2', 'Donor City', 'Donor State', 'Donor Country', 'Donor Occupation', 'Donor Employer', 'Donor Email', 'Donor Phone'];
+    const donor = suggestMapping('donor', actblue, null);
+    expect(donor.preset).toBeNull();
+    expect(mapped(donor.mapping)).toEqual({
+      Date: 'commitment_date',
+      Amount: 'commitment_amount',
+      'Donor Name': 'name',
+      'Donor Addr1': 'address',
+      'Donor Addr2': 'apt_unit',
+      'Donor City': 'city',
+      'Donor State': 'state',
+      'Donor Country': 'country',
+      'Donor Occupation': 'occupation',
+      'Donor Employer': 'employer',
+      'Donor Email': 'donor_email',
+      'Donor Phone': 'donor_phone',
+    });
+    const cfb = suggestMapping('donor', ['NAME', 'DATE', 'AMNT', 'EMPNAME', 'OCCUPATION', 'APARTMENT', 'ZIP'], null);
+    expect(cfb.preset).toBeNull();
+    expect(mapped(cfb.mapping)).toEqual({ NAME: 'name', DATE: 'commitment_date', AMNT: 'commitment_amount', EMPNAME: 'employer', OCCUPATION: 'occupation', APARTMENT: 'apt_unit', ZIP: 'zip' });
+  });
+
   it('never uses a field twice: the first column wins', () => {
     const headers = ['Email', 'E-mail', 'Name', 'name ', 'Phone', 'Mobile'];
     const suggestion = suggestMapping('donor', headers, null);

@@ -39,28 +39,28 @@ export interface SuggestedMapping {
  * counts for the type that has it (amount → commitment_amount for donors, paid_amount for payments).
  */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  name: ['full_name', 'donor_name', 'contributor_name', 'donor', 'contributor'],
-  first_name: ['first', 'firstname', 'given_name', 'forename'],
-  last_name: ['last', 'lastname', 'surname', 'family_name'],
-  donor_email: ['email', 'e_mail', 'email_address', 'e_mail_address', 'mail'],
-  donor_phone: ['phone', 'mobile', 'phone_number', 'mobile_number', 'mobile_phone', 'cell', 'cell_phone', 'telephone', 'tel'],
-  contributor_type: ['type', 'donor_type', 'contributor_type_code'],
-  employer: ['employer_name', 'company', 'company_name'],
-  occupation: ['job', 'job_title', 'profession'],
-  address: ['street_address', 'street', 'address_1', 'address1', 'addr1', 'address_line_1', 'street_1'],
-  apt_unit: ['apt', 'unit', 'apartment', 'apt_no', 'suite', 'address_2', 'address2', 'addr2', 'address_line_2', 'street_2'],
-  city: ['town'],
-  state: ['state_code', 'st'],
-  zip: ['zip_code', 'zipcode', 'postal_code', 'postcode', 'zip_postal_code'],
+  name: ['full_name', 'donor_name', 'contributor_name', 'donor', 'contributor', 'name_of_contributor'],
+  first_name: ['first', 'firstname', 'given_name', 'forename', 'fname', 'first_nm'],
+  last_name: ['last', 'lastname', 'surname', 'family_name', 'lname', 'last_nm'],
+  donor_email: ['email', 'e_mail', 'email_address', 'e_mail_address', 'mail', 'primary_email', 'email_1'],
+  donor_phone: ['phone', 'mobile', 'phone_number', 'mobile_number', 'mobile_phone', 'cell', 'cell_phone', 'telephone', 'tel', 'primary_phone', 'home_phone', 'phone_1'],
+  contributor_type: ['type', 'donor_type', 'contributor_type_code', 'entity_type', 'contributor_category'],
+  employer: ['employer_name', 'company', 'company_name', 'empname', 'current_employer', 'name_of_employer'],
+  occupation: ['job', 'job_title', 'profession', 'occupation_title'],
+  address: ['street_address', 'street', 'address_1', 'address1', 'addr1', 'address_line_1', 'address_line1', 'street_1', 'addr', 'mailing_address'],
+  apt_unit: ['apt', 'unit', 'apartment', 'apt_no', 'suite', 'address_2', 'address2', 'addr2', 'address_line_2', 'address_line2', 'street_2', 'apartment_number', 'unit_number', 'apt_suite'],
+  city: ['town', 'city_town'],
+  state: ['state_code', 'st', 'state_province'],
+  zip: ['zip_code', 'zipcode', 'postal_code', 'postcode', 'zip_postal_code', 'zip5', 'post_code', 'postal'],
   country: ['country_code', 'nation'],
-  commitment_amount: ['amount', 'pledge_amount', 'commitment', 'pledge'],
-  commitment_date: ['date', 'pledge_date'],
-  paid_amount: ['amount', 'payment_amount', 'donation_amount', 'contribution_amount', 'paid'],
-  paying_date: ['date', 'paid_date', 'donation_date', 'contribution_date', 'payment_date'],
-  payment_method: ['method', 'pay_method', 'payment_type'],
-  check_number: ['check_no', 'check', 'cheque_number', 'cheque_no'],
-  reference_number: ['reference', 'ref', 'reference_no', 'transaction_id', 'receipt_id'],
-  memo: ['note', 'notes', 'comment', 'comments', 'description'],
+  commitment_amount: ['amount', 'pledge_amount', 'commitment', 'pledge', 'pledged_amount', 'amount_pledged', 'pledged', 'amnt'],
+  commitment_date: ['date', 'pledge_date', 'date_pledged', 'pledged_date'],
+  paid_amount: ['amount', 'payment_amount', 'donation_amount', 'contribution_amount', 'paid', 'amount_paid', 'amount_received', 'gift_amount', 'payment', 'amnt'],
+  paying_date: ['date', 'paid_date', 'donation_date', 'contribution_date', 'payment_date', 'date_paid', 'date_received', 'received_date', 'gift_date', 'date_of_payment', 'date_of_contribution'],
+  payment_method: ['method', 'pay_method', 'payment_type', 'how_paid', 'paid_by', 'payment_mode', 'method_of_payment', 'payment_form', 'tender'],
+  check_number: ['check_no', 'check', 'cheque_number', 'cheque_no', 'check_num', 'chk_no', 'chk_num'],
+  reference_number: ['reference', 'ref', 'reference_no', 'transaction_id', 'receipt_id', 'transaction_number', 'confirmation_number', 'lineitem_id'],
+  memo: ['note', 'notes', 'comment', 'comments', 'description', 'memo_text'],
 };
 
 /** Prefixes a header may carry around a field's name ('Donor ZIP', 'Contributor City'). */
@@ -122,8 +122,9 @@ function fromSaved(type: ImportType, headers: readonly string[], saved: ColumnMa
 /**
  * The suggested mapping of a file's headers to the fields of `type`: every header gets a field or
  * '', no field twice. A `saved` mapping of the same headers wins ('saved'); else a recognised export
- * ('preset'); else the template's column names and labels, case, spaces and punctuation aside
- * ('template' when that covers every required field), else those plus common synonyms ('guess').
+ * ('preset'); else the template's column names and labels, case, spaces and punctuation aside, then
+ * common synonyms for the headers left: 'template' when the names alone covered every header mapped
+ * and every required field, else 'guess'.
  * A recognised export's defaults come along whatever the source.
  */
 export function suggestMapping(type: ImportType, headers: readonly string[], saved: ColumnMapping | null): SuggestedMapping {
@@ -144,11 +145,14 @@ export function suggestMapping(type: ImportType, headers: readonly string[], sav
 
   const template = templateIndex(type);
   assign(headers, mapping, used, (key) => template.get(key));
-  if (missingRequiredFields(type, Object.values(mapping)).length === 0) return { mapping: { ...mapping }, source: 'template', preset: null, defaults };
+  const fromTemplate = used.size;
 
+  // Synonyms fill the headers the template's names left, whether or not those covered the required
+  // fields ('Zip Code', 'Employer Name' beside our own 'Name' and 'Contributor Type').
   const synonyms = synonymIndex(type);
   const unprefixed = (key: string) => PREFIXES.filter((p) => key.startsWith(p)).map((p) => key.slice(p.length));
   assign(headers, mapping, used, (key) => synonyms.get(key));
   assign(headers, mapping, used, (key) => unprefixed(key).map((k) => template.get(k) ?? synonyms.get(k)).find(Boolean));
-  return { mapping: { ...mapping }, source: 'guess', preset: null, defaults };
+  const complete = missingRequiredFields(type, Object.values(mapping)).length === 0;
+  return { mapping: { ...mapping }, source: complete && used.size === fromTemplate ? 'template' : 'guess', preset: null, defaults };
 }

@@ -142,7 +142,7 @@ describe('readDonorRow', () => {
     const row = { name: 'Ann Lee', contributor_type: 'individual', donor_phone: '+44 20 7183 8750', state: 'London', zip: 'SW1A 1AA' };
     const result = readDonorRow(row, ctx);
     expect(result.ok && result.values.donor).toMatchObject({ donor_phone: '+442071838750', country: 'GB', state: null, zip: 'SW1A 1AA' });
-    expect(reasonOf(readDonorRow({ ...row, contributor_type: 'LLC' }, ctx))).toBe(M.INTERNATIONAL_INDIVIDUAL_ONLY);
+    expect(reasonOf(readDonorRow({ ...row, contributor_type: 'LLC' }, ctx))).toBe(`Contributor type: ${M.INTERNATIONAL_INDIVIDUAL_ONLY}`);
     // A country column wins over the phone's country.
     const here = readDonorRow({ ...row, country: 'United States', state: 'NY', zip: '10023' }, ctx);
     expect(here.ok && here.values.donor).toMatchObject({ country: 'US', state: 'new_york', donor_phone: '+442071838750' });
@@ -157,7 +157,7 @@ describe('readDonorRow', () => {
   it.each<[string, MappedRow, string]>([
     ['an unknown state', { state: 'Xx' }, 'State: not a US state (use its name or 2-letter code; for a donor abroad, give the country)'],
     ['a bad phone', { donor_phone: '555-1234' }, 'Donor phone: Phone number is not valid'],
-    ['a bad e-mail', { donor_email: 'ann@' }, M.EMAIL_INVALID],
+    ['a bad e-mail', { donor_email: 'ann@' }, `Donor email: ${M.EMAIL_INVALID}`],
     ['a bad ZIP', { zip: 'ABCDE' }, M.ZIP_INVALID],
     ['a name with digits', { name: 'Ann #2' }, M.NAME_FORMAT],
     ['a long employer', { employer: 'x'.repeat(101) }, 'Employer: at most 100 characters'],
@@ -247,7 +247,7 @@ describe('readPaymentRow', () => {
     const row = { donor_email: 'a@x.org', paid_amount: '10', payment_method: 'cash' };
     expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-20' }, ctx))).toBe('ok');
     expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-21' }, ctx))).toBe('ok');
-    expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-22' }, ctx))).toBe(M.DATE_IN_FUTURE);
+    expect(reasonOf(readPaymentRow({ ...row, paying_date: '2029-03-22' }, ctx))).toBe(`Payment date: ${M.DATE_IN_FUTURE}`);
   });
 
   it('reports an ambiguous slash date', () => {
@@ -270,7 +270,7 @@ describe('readPaymentRow', () => {
   it.each<[string, MappedRow, string]>([
     ['a row without e-mail, phone or name', { donor_email: ' ', name: '' }, ROW_REASONS.noDonorKey],
     ['a bad phone', { donor_phone: '12' }, 'Donor phone: Phone number is not valid'],
-    ['a bad e-mail', { donor_email: 'not-an-email' }, M.EMAIL_INVALID],
+    ['a bad e-mail', { donor_email: 'not-an-email' }, `Donor email: ${M.EMAIL_INVALID}`],
     ['an unknown method', { payment_method: 'Bitcoin' }, "Payment method: not one we record (use a method from the template's list)"],
     ['no method', { payment_method: '' }, M.PAYMENT_METHOD_REQUIRED],
     ['no amount', { paid_amount: '' }, M.PAID_AMOUNT_REQUIRED],

@@ -90,7 +90,7 @@ export interface PaymentImportValues {
 export type RowResult<T> = { ok: true; values: T; ambiguousDate: boolean } | { ok: false; reason: string; ambiguousDate: boolean };
 
 export const ROW_REASONS = {
-  noDonorKey: 'The row has no donor e-mail, phone or name to find the donor by',
+  noDonorKey: 'Donor email: the row has no donor e-mail, phone or name to find the donor by',
   extraCells: 'The row has more cells than the header row has columns: put quotes around a value that contains the separator, or give the extra column a header',
   contributorType: "Contributor type: not one we record (use a type from the template's list)",
   eligibility: "Eligibility: not one we record (use one from the template's list)",
@@ -102,7 +102,10 @@ export const ROW_REASONS = {
 const FIELD_LABELS = new Map([...importFields('donor'), ...importFields('payment')].map((f) => [f.name, f.label] as const));
 
 /** A normaliser's reason, naming the field: "Commitment amount: Amount must be …". */
-const labelled = (field: string, reason: string) => `${FIELD_LABELS.get(field) ?? field}: ${reason}`;
+const labelled = (field: string, reason: string) => {
+  const label = FIELD_LABELS.get(field) ?? field;
+  return reason.toLowerCase().startsWith(label.toLowerCase()) ? reason : `${label}: ${reason}`;
+};
 
 /**
  * Header i's cell → its field; a field mapped twice keeps its first non-blank cell. A row with a
@@ -147,7 +150,8 @@ function schemaProblem(schema: { validateSync(value: unknown, options?: Validate
     const message = error.errors[0] ?? error.message;
     const max = error.params?.max;
     if (message === M.TEXT_MAX && error.type === 'max' && error.path && typeof max === 'number') return labelled(error.path, `at most ${max} characters`);
-    return message;
+    // Every reason starts with its field (issue 33.11): "Donor email: Please enter a valid email".
+    return error.path && FIELD_LABELS.has(error.path) ? labelled(error.path, message) : message;
   }
 }
 
@@ -241,8 +245,8 @@ export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorIm
 
   const amountCell = cell(row, 'commitment_amount');
   if (dateCell === undefined && amountCell === undefined) return { ok: true, values: { donor, pledge: null }, ambiguousDate };
-  if (dateCell === undefined) return refuse(M.COMMITMENT_DATE_REQUIRED);
-  if (amountCell === undefined) return refuse(M.COMMITMENT_AMOUNT_REQUIRED);
+  if (dateCell === undefined) return refuse(labelled('commitment_date', M.COMMITMENT_DATE_REQUIRED));
+  if (amountCell === undefined) return refuse(labelled('commitment_amount', M.COMMITMENT_AMOUNT_REQUIRED));
   const date = parseImportDate(dateCell, ctx.dateOrder);
   if (!date.ok) return refuse(labelled('commitment_date', date.reason));
   const amount = parseAmountCents(amountCell);

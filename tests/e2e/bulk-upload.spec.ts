@@ -54,7 +54,7 @@ test('download the template, fill it, upload, review, import: the history counts
   const review = page.getByRole('dialog', { name: `Upload: donors-${lower}.csv` });
   await expect(review.getByRole('button', { name: 'Import 2 valid rows' })).toBeVisible({ timeout: 20_000 });
   await expect(review.getByRole('list', { name: 'Row counts' })).toContainText('1Rejected');
-  await expect(review.getByRole('cell', { name: 'Please enter a valid email' }).first()).toBeVisible();
+  await expect(review.getByRole('cell', { name: 'Donor email: Please enter a valid email' }).first()).toBeVisible();
   await review.getByRole('button', { name: 'Import 2 valid rows' }).click();
   await expect(review.getByText('Completed with errors')).toBeVisible({ timeout: 20_000 });
 
@@ -63,7 +63,7 @@ test('download the template, fill it, upload, review, import: the history counts
   await review.getByRole('button', { name: 'Download error report' }).click();
   const report = await readFile(await (await reportDownload).path(), 'utf8');
   expect(report).toContain('row_number,reason');
-  expect(report).toContain(',4,Please enter a valid email');
+  expect(report).toContain(',4,Donor email: Please enter a valid email');
   await review.getByRole('button', { name: 'Close' }).last().click();
 
   // The history shows the counts; the donor list shows the donors.

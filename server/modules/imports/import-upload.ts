@@ -92,7 +92,7 @@ async function importDonorBatch(tx: Tx, upload: UploadRecord, campaign: BookCamp
     await insertImportedDonors(tx, { uploadId: upload.id, campaignId: upload.campaignId, fileName: upload.fileName, actorId: upload.createdBy, now, rowNumbers: passing, cycle: campaign.cycle }),
   );
   // Another donor took the e-mail or phone since validation: the unique index said so.
-  await markRows(tx, upload.id, passing.filter((n) => !written.has(n)), 'duplicate', REASONS.duplicate);
+  await markRows(tx, upload.id, passing.filter((n) => !written.has(n)), 'duplicate', REASONS.duplicateAtWrite);
 }
 
 async function importPaymentBatch(tx: Tx, upload: UploadRecord, campaign: BookCampaign, options: UploadOptions, rows: StagedRow[], now: Date, mode: CheckMode): Promise<void> {

@@ -65,7 +65,7 @@ describe('CSV', () => {
     expect(jose).toMatchObject({ ok: true, values: { donor: { eligibility: 'p-a' }, pledge: { commitment_date: '2029-04-01' } } });
     const abroad = readDonorRow(mappedRow(headers, mapping, rows[2]!.cells), CTX);
     expect(abroad).toMatchObject({ ok: true, values: { donor: { donor_phone: '+442071838750', country: 'GB', state: null } } });
-    expect(readDonorRow(mappedRow(headers, mapping, rows[3]!.cells), CTX)).toMatchObject({ ok: false, reason: 'Please enter a valid email' });
+    expect(readDonorRow(mappedRow(headers, mapping, rows[3]!.cells), CTX)).toMatchObject({ ok: false, reason: 'Donor email: Please enter a valid email' });
   });
 
   it('a semicolon CSV in Windows-1252 with DD-MM-YYYY dates and SPEC-style headers', async () => {

@@ -6,26 +6,63 @@
  * Validation runs these over the whole file with an in-memory book; the import runs them again per
  * batch under the donors' locks, on what the database holds then.
  */
-import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import { importFields } from '../../../domain/imports/fields';
 import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
+import { formatCents } from '../../../domain/money';
 import { inCycle, type BookCampaign } from '../donors/book-campaign';
 import { assertContributionAllowed } from '../donors/contribution-check';
 import { AppError } from '../../plugins/errors';
 import type { ContactDonor, ImportedDonation, OpenPledge } from './import-write-repository';
 import { nameZipKey } from './import-write-repository';
 
+const LABELS = new Map([...importFields('donor'), ...importFields('payment')].map((f) => [f.name, f.label] as const));
+
+/** A reason that starts with the field it is about (issue 33.11): "Donor email: …". */
+const on = (field: string, text: string) => `${LABELS.get(field) ?? field}: ${text}`;
+
 export const REASONS = {
-  duplicate: ERROR_MESSAGES.DONOR_ALREADY_EXISTS,
-  outsideCycle: ERROR_MESSAGES.OUTSIDE_ELECTION_CYCLE,
-  donorNotFound: 'No donor of this campaign has this e-mail, phone, or name and ZIP',
-  donorAmbiguous: "Several donors have this name and ZIP: add the donor's e-mail or phone",
-  donorGone: 'The donor was deleted or merged before the row could be imported',
+  duplicateEmail: on('donor_email', 'a donor of this campaign already has this e-mail'),
+  duplicatePhone: on('donor_phone', 'a donor of this campaign already has this phone'),
+  duplicateNameZip: on('name', 'a donor of this campaign already has this name and ZIP code'),
+  /** A donor row whose donor was added by someone else while the file was imported. */
+  duplicateAtWrite: on('donor_email', 'a donor with this e-mail or phone was added before this row could be imported'),
+  outsideCommitment: on('commitment_date', "outside the campaign's election cycle"),
+  outsidePayment: on('paying_date', "outside the campaign's election cycle"),
+  donorNotFound: on('donor_email', 'no donor of this campaign has this e-mail, phone, or name and ZIP code'),
+  donorAmbiguous: on('name', "several donors have this name and ZIP code: add the donor's e-mail or phone"),
+  donorGone: on('name', 'the donor was deleted or merged before the row could be imported'),
 } as const;
 
-/** The message of a refusal of the engine (the catalogue text), or rethrows anything else. */
-function refusal(error: unknown): string {
-  if (error instanceof AppError && error.status === 422) return error.message;
-  throw error;
+/** The reason of a duplicate donor row, naming the contact that matched (a donorKeys key). */
+export function duplicateReason(key: string | undefined): string {
+  if (key?.startsWith('e:')) return REASONS.duplicateEmail;
+  if (key?.startsWith('p:')) return REASONS.duplicatePhone;
+  return REASONS.duplicateNameZip;
+}
+
+/**
+ * The engine's refusal of a row as a reason naming its field: the contributor type or country for a
+ * prohibited source or an international donor, the payment method for the cash cap, and for the
+ * limit the commitment (donor rows) or the payment (payment rows), with the room left. Rethrows
+ * anything that is not a refusal.
+ */
+function refusal(error: unknown, row: 'donor' | 'payment'): string {
+  if (!(error instanceof AppError) || error.status !== 422) throw error;
+  switch (error.code) {
+    case 'COMMITMENT_EXCEEDS_LIMIT': {
+      const room = typeof error.details?.remaining_cents === 'number' ? ` (room left this cycle: ${formatCents(error.details.remaining_cents)})` : '';
+      return row === 'donor'
+        ? on('commitment_amount', `this pledge would take the donor over the donation limit${room}`)
+        : on('paid_amount', `this payment would take the donor over the donation limit${room}`);
+    }
+    case 'INTERNATIONAL_DONOR_INDIVIDUAL_ONLY':
+    case 'PROHIBITED_SOURCE':
+      return on('contributor_type', error.message);
+    case 'CASH_EXCEEDS_LIMIT':
+      return on('payment_method', error.message);
+    default:
+      return error.message;
+  }
 }
 
 export interface CheckOptions {
@@ -36,13 +73,13 @@ export interface CheckOptions {
 export function donorRowProblem(campaign: BookCampaign, values: DonorImportValues, options: CheckOptions): string | null {
   const d = values.donor;
   const rules = { contributorType: d.contributor_type, eligibility: d.eligibility, country: d.country, state: d.state, city: d.city, zip: d.zip, district: d.district };
-  if (values.pledge && !options.confirmOutsideCycle && !inCycle(campaign.cycle, values.pledge.commitment_date)) return REASONS.outsideCycle;
+  if (values.pledge && !options.confirmOutsideCycle && !inCycle(campaign.cycle, values.pledge.commitment_date)) return REASONS.outsideCommitment;
   const counts = values.pledge && inCycle(campaign.cycle, values.pledge.commitment_date) ? values.pledge.commitment_amount_cents : 0;
   try {
     assertContributionAllowed(campaign, rules, 0, counts);
     return null;
   } catch (error) {
-    return refusal(error);
+    return refusal(error, 'donor');
   }
 }
 
@@ -103,7 +140,7 @@ export type PaymentPlan = { ok: true; donations: ImportedDonation[] } | { ok: fa
 export function planPayment(campaign: BookCampaign, book: DonorBook, rowNumber: number, values: PaymentImportValues, options: CheckOptions): PaymentPlan {
   const date = values.paying_date;
   const dated = inCycle(campaign.cycle, date);
-  if (!dated && !options.confirmOutsideCycle) return { ok: false, reason: REASONS.outsideCycle };
+  if (!dated && !options.confirmOutsideCycle) return { ok: false, reason: REASONS.outsidePayment };
   let rest = values.paid_amount_cents;
   let increase = 0;
   const parts: { pledge: OpenPledge | null; amount: number }[] = [];
@@ -123,7 +160,7 @@ export function planPayment(campaign: BookCampaign, book: DonorBook, rowNumber: 
   try {
     assertContributionAllowed(campaign, book.donor, book.aggregate, increase, cash);
   } catch (error) {
-    return { ok: false, reason: refusal(error) };
+    return { ok: false, reason: refusal(error, 'payment') };
   }
   book.aggregate += increase;
   if (cash) book.cash += values.paid_amount_cents;

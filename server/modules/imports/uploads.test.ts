@@ -48,13 +48,14 @@ describe('bulk upload of donors', () => {
     expect(review.counts).toEqual({ total: 8, valid: 2, rejected: 4, duplicates: 2, imported: 0 });
     const reasonOf = (row: number) => review.rows.find((r) => r.row_number === row)?.reason;
     expect(reasonOf(2)).toBeNull();
-    expect(reasonOf(4)).toBe('Please enter a valid email');
-    expect(reasonOf(5)).toBe('Donor already exist');
-    expect(reasonOf(6)).toBe('Donor already exist');
-    expect(reasonOf(7)).toBe('Commitment amount will exceed donation limit');
-    expect(reasonOf(8)).toBe('International donor can only be an Individual Contributor type');
+    expect(reasonOf(4)).toBe('Donor email: Please enter a valid email');
+    // Every reason starts with its field (issue 33.11), and a duplicate names the contact that matched.
+    expect(reasonOf(5)).toBe('Donor email: a donor of this campaign already has this e-mail');
+    expect(reasonOf(6)).toBe('Donor email: a donor of this campaign already has this e-mail');
+    expect(reasonOf(7)).toMatch(/^Commitment amount: this pledge would take the donor over the donation limit \(room left this cycle: \$[\d,]+\.\d\d\)$/);
+    expect(reasonOf(8)).toBe('Contributor type: International donor can only be an Individual Contributor type');
     expect(reasonOf(9)).toMatch(/Name/);
-    expect(review.reasons.map((r) => r.reason)).toContain('Donor already exist');
+    expect(review.reasons.map((r) => r.reason)).toContain('Donor email: a donor of this campaign already has this e-mail');
     // Nothing is written before "Import".
     expect(await t.db.select().from(donors).where(and(eq(donors.campaignId, campaignId), eq(donors.donorEmail, 'jose@example.org')))).toHaveLength(0);
 
@@ -85,7 +86,7 @@ describe('bulk upload of donors', () => {
     const lines = report.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(`${DONOR_HEADER},row_number,reason`);
     expect(lines).toHaveLength(7);
-    expect(lines.find((l) => l.includes('not-an-email'))).toContain(',4,Please enter a valid email');
+    expect(lines.find((l) => l.includes('not-an-email'))).toContain(',4,Donor email: Please enter a valid email');
     expect(lines.find((l) => l.includes('formula@example.org'))).toMatch(/^"'=HYPERLINK/);
     const original = await get(t, uploadDownloadUrl(campaignId, review.id, 'original'), owner.token);
     expect((await t.app.inject({ method: 'GET', url: localPath(original.json().data.url as string) })).body).toBe(csv);
@@ -247,8 +248,9 @@ describe('bulk upload of payments', () => {
     const review = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payments.csv', csv);
     expect(review.counts).toMatchObject({ total: 5, valid: 2, rejected: 3 });
     const reasonOf = (row: number) => review.rows.find((r) => r.row_number === row)?.reason;
-    expect(reasonOf(4)).toMatch(/No donor/);
-    expect(reasonOf(5)).toBe('Commitment amount will exceed donation limit');
+    expect(reasonOf(4)).toMatch(/^Donor email: no donor of this campaign/);
+    // An over-limit payment speaks of the payment, not a commitment (issue 33.11).
+    expect(reasonOf(5)).toMatch(/^Paid amount: this payment would take the donor over the donation limit \(room left this cycle: \$[\d,]+\.\d\d\)$/);
     expect(reasonOf(6)).toMatch(/future/);
     const done = await importRows(t, owner.token, campaignId, review.id);
     expect(done.status).toBe('completed_with_errors');
@@ -350,7 +352,7 @@ describe('bulk upload of payments', () => {
       [2, 'rejected'],
       [3, 'valid'],
     ]);
-    expect(llc.rows[0]!.reason).toBe("Contributions from this contributor type are not allowed under the campaign's rules");
+    expect(llc.rows[0]!.reason).toBe("Contributor type: Contributions from this contributor type are not allowed under the campaign's rules");
     const cash = await addDonor(t, owner.token, nyc, { name: 'Cash Giver', donor_email: 'cash@example.org', donor_phone: '2125550177' });
     await addDonation(t, owner.token, nyc, cash.donor_id, { paid_amount_cents: 8_000, payment_method: 'cash', paying_date: '2025-04-01' });
     const review = await uploadAndValidate(
@@ -367,6 +369,6 @@ describe('bulk upload of payments', () => {
       [3, 'rejected'],
       [4, 'valid'],
     ]);
-    expect(review.rows[1]!.reason).toMatch(/Cash from one contributor cannot exceed \$100/);
+    expect(review.rows[1]!.reason).toMatch(/^Payment method: Cash from one contributor cannot exceed \$100/);
   });
 });
