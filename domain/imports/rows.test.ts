@@ -1,6 +1,6 @@
 import { DONOR_VALIDATION_MESSAGES as M, isoDay } from '../validation/donors';
 import { COUNTRY_UNKNOWN, DATE_REASONS } from './normalize';
-import { EXTRA_CELLS, mappedRow, readDonorRow, readPaymentRow, ROW_REASONS, type MappedRow, type RowContext } from './rows';
+import { EXTRA_CELLS, fieldOfReason, mappedRow, readDonorRow, readPaymentRow, ROW_REASONS, type MappedRow, type RowContext } from './rows';
 import { DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS, templateExampleRow, type TemplateExampleFacts } from './templates';
 
 const ctx: RowContext = { dateOrder: 'mdy', today: '2029-03-20', defaults: {} };
@@ -290,5 +290,18 @@ describe('readPaymentRow', () => {
     expect(byPhone.ok && byPhone.values).toMatchObject({ donor_email: null, donor_phone: '2125550142', name: null });
     const byName = readPaymentRow({ ...base, name: 'LEE, ANN' }, ctx);
     expect(byName.ok && byName.values).toMatchObject({ name: 'ANN LEE' });
+  });
+});
+
+describe('fieldOfReason (issue 33.8: the review shows the cell a reason is about)', () => {
+  it.each([
+    ['Donor email: Please enter a valid email', 'donor_email'],
+    ['ZIP code: 55501 is not a ZIP code', 'zip'],
+    ['Contributor type is required', 'contributor_type'],
+    ["Payment method: not one we record (use a method from the template's list)", 'payment_method'],
+    ['Paid amount: this payment would take the donor over the donation limit', 'paid_amount'],
+    ['The row has more cells than the header row has columns', null],
+  ])('%j → %j', (reason, field) => {
+    expect(fieldOfReason(reason)).toBe(field);
   });
 });

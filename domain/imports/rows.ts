@@ -101,6 +101,22 @@ export const ROW_REASONS = {
 /** Every field either type reads (a mapping to anything else is ignored). */
 const FIELD_LABELS = new Map([...importFields('donor'), ...importFields('payment')].map((f) => [f.name, f.label] as const));
 
+const FIELD_OF_LABEL = new Map([...FIELD_LABELS].map(([field, label]) => [label.toLowerCase(), field] as const));
+
+/**
+ * The field a row's reason is about (every reason starts with its field's label: "Donor email: …",
+ * or the label itself: "Contributor type is required"), or null for a reason about the whole row.
+ * The review shows that field's cell beside the reason.
+ */
+export function fieldOfReason(reason: string): string | null {
+  const lower = reason.toLowerCase();
+  const colon = lower.indexOf(':');
+  if (colon > 0 && FIELD_OF_LABEL.has(lower.slice(0, colon))) return FIELD_OF_LABEL.get(lower.slice(0, colon))!;
+  let best: string | null = null;
+  for (const [label, field] of FIELD_OF_LABEL) if (lower.startsWith(`${label} `) && (best === null || label.length > FIELD_LABELS.get(best)!.length)) best = field;
+  return best;
+}
+
 /** A normaliser's reason, naming the field: "Commitment amount: Amount must be …". */
 const labelled = (field: string, reason: string) => {
   const label = FIELD_LABELS.get(field) ?? field;

@@ -57,10 +57,10 @@ export function uploadDetail(overrides: Partial<UploadDetail> = {}): UploadDetai
     options: {},
     rows: [
       { row_number: 2, outcome: 'valid', reason: null, values: { name: 'Ann Lee', donor_email: 'ann@example.org' } },
-      { row_number: 3, outcome: 'rejected', reason: 'Please enter a valid email', values: { name: 'Bad Mail', donor_email: 'nope' } },
+      { row_number: 3, outcome: 'rejected', reason: 'Donor email: Please enter a valid email', values: { name: 'Bad Mail', donor_email: 'nope' } },
       { row_number: 4, outcome: 'valid', reason: null, values: { name: 'Cy Ode', donor_email: 'cy@example.org' } },
     ],
-    reasons: [{ reason: 'Please enter a valid email', count: 1 }],
+    reasons: [{ reason: 'Donor email: Please enter a valid email', count: 1 }],
     date_order_ambiguous: false,
     date_order: 'mdy',
     same_file_as: null,

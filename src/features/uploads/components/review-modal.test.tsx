@@ -42,7 +42,7 @@ describe('/bulk-history?upload=<id> review', () => {
     expect(counts).toHaveTextContent(/0\s*Imported/);
     expect(counts).toHaveTextContent(/3\s*Rows/);
     const reasons = within(dialog).getByRole('region', { name: 'Why rows were not taken' });
-    expect(within(reasons).getByRole('listitem')).toHaveTextContent('Please enter a valid email (1)');
+    expect(within(reasons).getByRole('listitem')).toHaveTextContent('Donor email: Please enter a valid email (1)');
     const rows = within(dialog).getByRole('table', { name: 'Rows of the file with their outcome' });
     // The rows scroll in a frame the keyboard can reach (axe: scrollable-region-focusable).
     const frame = within(dialog).getByRole('region', { name: 'Rows of the file with their outcome' });
@@ -50,7 +50,9 @@ describe('/bulk-history?upload=<id> review', () => {
     expect(frame).toHaveAttribute('tabindex', '0');
     const rejected = within(rows).getByRole('row', { name: /^3 / });
     expect(rejected).toHaveTextContent('Rejected');
-    expect(rejected).toHaveTextContent('Please enter a valid email');
+    expect(rejected).toHaveTextContent('Donor email: Please enter a valid email');
+    // The offending cell beside its reason (issue 33.8).
+    expect(within(rejected).getByText('In the file: “nope”')).toBeInTheDocument();
     expect(rejected).toHaveTextContent('Bad Mail · nope');
     expect(within(dialog).queryByText(/already uploaded/)).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();

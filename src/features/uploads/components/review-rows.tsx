@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadReason, UploadReviewRow } from '../../../../domain/imports/api-contract';
+import { fieldOfReason } from '../../../../domain/imports/rows';
 import '../../../lib/staff-catalogue';
 import styles from './uploads.module.css';
 
@@ -10,6 +11,14 @@ export function rowSummary(values: Record<string, string>): string {
   const date = values.paying_date || values.commitment_date;
   const amount = values.paid_amount || values.commitment_amount;
   return [name, contact, date, amount].filter(Boolean).join(' · ');
+}
+
+/** The cell a reason is about, as the file has it (issue 33.8): "55501", "bitcoin"; null when none. */
+export function offendingCell(row: UploadReviewRow): string | null {
+  if (!row.reason) return null;
+  const field = fieldOfReason(row.reason);
+  const value = field ? row.values[field] : undefined;
+  return value === undefined ? null : value;
 }
 
 /** Why rows were not taken (with counts), then the first rows of the file with their outcome. */
@@ -53,7 +62,10 @@ export function ReviewRows({ rows, reasons, total }: { rows: UploadReviewRow[]; 
                     <td>
                       <span className={`${styles.outcome} ${styles[`outcome_${row.outcome}`] ?? ''}`}>{t(`uploads.outcome.${row.outcome}`)}</span>
                     </td>
-                    <td>{row.reason ?? ''}</td>
+                    <td>
+                      {row.reason ?? ''}
+                      <OffendingCell row={row} />
+                    </td>
                     <td className={styles.muted}>{rowSummary(row.values)}</td>
                   </tr>
                 ))}
@@ -63,5 +75,16 @@ export function ReviewRows({ rows, reasons, total }: { rows: UploadReviewRow[]; 
         </>
       )}
     </>
+  );
+}
+
+function OffendingCell({ row }: { row: UploadReviewRow }) {
+  const { t } = useTranslation();
+  const value = offendingCell(row);
+  if (value === null) return null;
+  return (
+    <span className={styles.offending}>
+      {value.trim() === '' ? t('uploads.review.cellEmpty') : t('uploads.review.cell', { value })}
+    </span>
   );
 }
