@@ -128,6 +128,10 @@ describe('/bulk-history?upload=<id> review', () => {
     act(() => emitLiveEvent('progress', { kind: 'import', id: 'someone-else', campaign_id: CAMPAIGN, done: 90, total: 100, stage: 'importing' }));
     act(() => emitLiveEvent('progress', { kind: 'import', id: UPLOAD_ID, campaign_id: CAMPAIGN, done: 40, total: 100, stage: 'importing' }));
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    // The tiles count what the bar counts (issue 33.9), not the stored 0 of before the import ended.
+    const tiles = within(dialog).getByRole('list', { name: 'Row counts' });
+    expect(tiles).toHaveTextContent(/40\s*Imported/);
+    expect(tiles).toHaveTextContent(/60\s*Valid, not yet imported/);
 
     // Polling while it runs.
     const gets = () => fakeApi.paths().filter((p) => p === 'get').length;

@@ -87,6 +87,12 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
   const download = (file: 'original' | 'errors') => void downloadUploadFile(campaignId, uploadId, file).catch((err: unknown) => setError(apiErrorMessage(err)));
   const progress = live && live.status === upload?.status ? live : (upload?.progress ?? null);
   const percent = progress ? progressPercent(progress) : null;
+  // One source of truth while importing (issue 33.9): the tiles count the rows the bar counts; the
+  // stored counts (exact, rows refused at write included) take over once the import ends.
+  const counts =
+    upload && upload.status === 'importing' && progress && progress.done >= upload.counts.imported
+      ? { ...upload.counts, imported: progress.done, valid: Math.max(0, (progress.total ?? upload.counts.valid + upload.counts.imported) - progress.done) }
+      : upload?.counts;
   const title = upload ? t('uploads.review.title', { file: upload.file_name }) : t('uploads.review.loading');
 
   return (
@@ -115,8 +121,8 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
             )}
             <ul className={styles.counts} aria-label={t('uploads.review.counts')}>
               {COUNT_KEYS.map((key) => (
-                <li key={key} className={upload.counts[key] > 0 ? styles[`count_${key}`] : undefined}>
-                  <strong>{upload.counts[key].toLocaleString('en-US')}</strong>
+                <li key={key} className={counts![key] > 0 ? styles[`count_${key}`] : undefined}>
+                  <strong>{counts![key].toLocaleString('en-US')}</strong>
                   {t(`uploads.counts.${key}`)}
                 </li>
               ))}
