@@ -171,6 +171,8 @@ export interface UploadPreviewData {
   defaults: Record<string, string>;
   /** Fields the type needs that no column is mapped to yet. */
   missing_required: string[];
+  /** The type the file's headers say it is (columns.ts detectImportType), or null when they do not tell. */
+  detected_type: ImportType | null;
   /** Every field a column may be mapped to (domain/imports/fields.ts). */
   fields: ImportFieldSpec[];
 }

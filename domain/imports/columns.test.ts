@@ -1,4 +1,4 @@
-import { headerSignature, normalizeHeader, suggestMapping } from './columns';
+import { detectImportType, headerSignature, normalizeHeader, suggestMapping } from './columns';
 import { importFields, missingRequiredFields } from './fields';
 import { DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS } from './templates';
 
@@ -273,5 +273,17 @@ describe('suggestMapping', () => {
         for (const field of Object.values(suggestMapping(type, headers, null).mapping)) expect(field === '' || names.has(field)).toBe(true);
       }
     }
+  });
+});
+
+describe('detectImportType (issue 33.7: the file type from its headers)', () => {
+  it.each([
+    ['our payment template', [...PAYMENT_TEMPLATE_COLUMNS], 'payment'],
+    ['our donor template', [...DONOR_TEMPLATE_COLUMNS], 'donor'],
+    ['a payments sheet of its own', ['Email', 'Date Paid', 'Amount Paid', 'How Paid'], 'payment'],
+    ['a donor list', ['Full Name', 'Email', 'Employer', 'Occupation', 'Contributor Type'], 'donor'],
+    ['headers that do not tell', ['Email', 'Phone'], null],
+  ] as const)('%s → %j', (_, headers, type) => {
+    expect(detectImportType(headers)).toBe(type);
   });
 });

@@ -156,3 +156,26 @@ export function suggestMapping(type: ImportType, headers: readonly string[], sav
   const complete = missingRequiredFields(type, Object.values(mapping)).length === 0;
   return { mapping: { ...mapping }, source: complete && used.size === fromTemplate ? 'template' : 'guess', preset: null, defaults };
 }
+
+/** Fields only one type has: a header that maps to one of them says which file this is. */
+const TYPE_MARKS: Readonly<Record<ImportType, readonly string[]>> = {
+  donor: ['contributor_type', 'commitment_amount', 'commitment_date', 'eligibility', 'employer', 'occupation', 'address', 'district'],
+  payment: ['paid_amount', 'paying_date', 'payment_method', 'check_number', 'reference_number'],
+};
+
+/**
+ * The type a file's headers say it is (issue 33.7: a payments file is not read as donors): the type
+ * whose required fields the headers cover while the other's are not, else the one more of whose own
+ * fields the headers map; null when the headers do not tell.
+ */
+export function detectImportType(headers: readonly string[]): ImportType | null {
+  const seen = (['donor', 'payment'] as const).map((type) => {
+    const mapped = Object.values(suggestMapping(type, headers, null).mapping);
+    return { type, complete: missingRequiredFields(type, mapped).length === 0, marks: mapped.filter((field) => TYPE_MARKS[type].includes(field)).length };
+  });
+  const [donor, payment] = seen as [(typeof seen)[number], (typeof seen)[number]];
+  if (donor.complete !== payment.complete) return donor.complete ? 'donor' : 'payment';
+  if (donor.marks === payment.marks) return null;
+  return donor.marks > payment.marks ? 'donor' : 'payment';
+}
+

@@ -18,7 +18,7 @@ import {
   type UploadPreviewData,
   type UploadRow,
 } from '../../../domain/imports/api-contract';
-import { headerSignature, suggestMapping } from '../../../domain/imports/columns';
+import { detectImportType, headerSignature, suggestMapping } from '../../../domain/imports/columns';
 import { importFields, missingRequiredFields } from '../../../domain/imports/fields';
 import { matchOption } from '../../../domain/imports/normalize';
 import type { ImportType } from '../../../domain/imports/templates';
@@ -136,6 +136,7 @@ export async function previewUpload(app: FastifyInstance, ctx: CampaignContext, 
       preset: suggested.preset,
       defaults,
       missing_required: missingRequiredFields(type, Object.values(suggested.mapping), defaults),
+      detected_type: detectImportType(preview.headers),
       fields: importFields(type),
     };
   } finally {

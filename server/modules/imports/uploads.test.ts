@@ -42,6 +42,7 @@ describe('bulk upload of donors', () => {
     const seen = await preview(t, owner.token, campaignId, 'donor', await sendFile(t, owner.token, campaignId, 'donors.csv', csv), 'donors.csv');
     expect(seen.mapping_source).toBe('template');
     expect(seen.missing_required).toEqual([]);
+    expect(seen.detected_type).toBe('donor');
 
     const review = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'donors.csv', csv);
     expect(review.status).toBe('ready');

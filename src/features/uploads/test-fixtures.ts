@@ -86,6 +86,7 @@ export function uploadPreview(overrides: Partial<UploadPreviewData> = {}, type: 
     preset: null,
     defaults: {},
     missing_required: ['contributor_type'],
+    detected_type: null,
     fields: importFields(type),
     ...overrides,
   };

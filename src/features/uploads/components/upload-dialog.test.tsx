@@ -181,4 +181,26 @@ describe('/bulk-history upload dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Validate rows' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The file has more than 100,000 rows; split it into smaller files');
   });
+
+  it('reads a payments file picked as donors as payments, from its headers, and says so (issue 33.7)', async () => {
+    const { http, HttpResponse } = await import('msw');
+    const payments = uploadPreview({ headers: ['donor_email', 'paying_date', 'paid_amount', 'payment_method'], samples: [], mapping: { donor_email: 'donor_email', paying_date: 'paying_date', paid_amount: 'paid_amount', payment_method: 'payment_method' }, missing_required: [], detected_type: 'payment' }, 'payment');
+    const asDonors = uploadPreview({ headers: payments.headers, samples: [], mapping: { donor_email: 'donor_email', paying_date: '', paid_amount: '', payment_method: '' }, missing_required: ['name', 'contributor_type'], detected_type: 'payment' });
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/donation/upload_preview', async ({ request }) => {
+        const body = (await request.json()) as { type: string };
+        asked.push(body.type);
+        return HttpResponse.json({ data: body.type === 'payment' ? payments : asDonors });
+      }),
+    );
+    const user = userEvent.setup();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByRole('radio', { name: 'Donors' })).toBeChecked();
+    await uploadToMapping(user, dialog, new File(['donor_email,paying_date,paid_amount,payment_method\r\n'], 'payments.csv', { type: 'text/csv' }));
+    expect(asked).toEqual(['donor', 'payment']);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('These columns belong to a Payments file, so the file is read as Payments.');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate rows' }));
+    await waitFor(() => expect(fakeApi.last('bulk_upload')?.body).toMatchObject({ type: 'payment' }));
+  });
 });

@@ -44,6 +44,8 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [defaults, setDefaults] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  /** The type the file's headers chose instead of the one picked (issue 33.7), or null. */
+  const [switchedTo, setSwitchedTo] = useState<ImportType | null>(null);
   const sending = useRef<AbortController | null>(null);
   const stepLine = useRef<HTMLParagraphElement>(null);
   /** The step changed under the keyboard (its button is gone): focus goes to the step's line. */
@@ -84,7 +86,17 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
       const target = await presignUpload(campaignId, file);
       await putFile(target, file, setPercent, controller.signal);
       setSigned(target);
-      showPreview(await previewUpload(campaignId, type, target.key, file.name, null));
+      let seen = await previewUpload(campaignId, type, target.key, file.name, null);
+      // A payments file uploaded as donors (or the other way round) is read as what its headers say.
+      const detected = seen.detected_type;
+      if (detected && detected !== type) {
+        seen = await previewUpload(campaignId, detected, target.key, file.name, null);
+        setType(detected);
+        setSwitchedTo(detected);
+      } else {
+        setSwitchedTo(null);
+      }
+      showPreview(seen);
       goTo('mapping');
     } catch (err) {
       if (controller.signal.aborted) return;
@@ -156,6 +168,11 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
             percent={percent < 100 ? percent : null}
             label={percent < 100 ? t('uploads.dialog.sending', { file: file?.name ?? '', percent }) : t('uploads.dialog.reading', { file: file?.name ?? '' })}
           />
+        )}
+        {step === 'mapping' && preview && switchedTo && (
+          <p className={styles.notice} role="status">
+            {t('uploads.dialog.typeSwitched', { type: t(`uploads.type.${switchedTo}`) })}
+          </p>
         )}
         {step === 'mapping' && preview && (
           <MappingStep
