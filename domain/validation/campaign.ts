@@ -80,7 +80,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'payment-gateway', 'campaign-details', 'approve-campaign', 'linkedin-logout', 'login', 'logout', 'registration', 'maintenance',
   // report routes
   'donation-report', 'pledges-receivable-report', 'donor-limit-report', 'donor-history-report', 'match-report', 'due-report',
-  'expense-report', 'reports', 'report',
+  'expense-report', 'reports', 'report', 'filings',
 ]);
 
 export function isReservedSlug(slug: string): boolean {
