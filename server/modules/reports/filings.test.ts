@@ -135,3 +135,50 @@ describe('filings: periods, pre-filing check, C-SMART file and companion sheet',
     expect(none.json()).toMatchObject({ code: 'FILING_NO_REGULATOR' });
   });
 });
+
+describe('filings of the demo campaign', () => {
+  let t: TestApp;
+  let owner: Session;
+  let campaignId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true, demoBook: true });
+    owner = await demoSignIn(t, 'owner');
+    campaignId = t.seeded!.demoCampaign!.id;
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("produces the C-SMART file and the companion sheet of a period of its book, one line per contribution of the period", async () => {
+    const periods = (await get(t, filingPeriodsUrl(campaignId), owner.token)).json().data as FilingPeriodsData;
+    expect(periods).toMatchObject({ regulator: 'nyc_cfb', election_cycle: '2029' });
+    // The period holding most of the demo book.
+    let best: FilingCheckData | null = null;
+    for (const period of periods.periods) {
+      const res = await get(t, `${filingCheckUrl(campaignId)}?regulator=nyc_cfb&period_id=${period.id}`, owner.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as FilingCheckData;
+      if (!best || data.in_file_count > best.in_file_count) best = data;
+    }
+    expect(best!.in_file_count).toBeGreaterThan(0);
+    // The demo's identifiers are set: no campaign-level finding.
+    expect(best!.findings.filter((f) => f.kind === 'filer_ids')).toEqual([]);
+
+    const started = await post(t, FILING_PATHS.start, { campaign_id: campaignId, regulator: 'nyc_cfb', period_id: best!.period.id }, owner.token);
+    expect(started.statusCode, started.body).toBe(201);
+    await t.app.jobs.settled();
+    const { entries } = started.json().data as StartFilingData;
+    const texts: string[] = [];
+    for (const entry of entries) {
+      const link = await get(t, `${getReportUrl(entry.report_id)}?campaign_id=${campaignId}`, owner.token);
+      expect(link.statusCode, link.body).toBe(200);
+      texts.push((await t.app.inject({ method: 'GET', url: localPath(link.json().data.url as string) })).rawPayload.toString('utf8'));
+    }
+    const lines = texts[0]!.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(best!.in_file_count);
+    for (const [i, line] of lines.entries()) expect(line.startsWith(`${i + 1},DEMO,2029,A,`), line).toBe(true);
+    expect(texts[1]).toContain(`Contributions in the file,${best!.in_file_count}\r\n`);
+    expect(texts[1]).toContain(`Findings,${best!.findings.length}\r\n`);
+  });
+});
