@@ -142,6 +142,7 @@ export default function FilingsPage() {
                 loading={check.loading}
                 error={check.error && !data ? apiErrorMessage(check.error) : undefined}
                 empty={<EmptyState text={t('filings.noFindings')} />}
+                scrollsSideways
               />
             </>
           )}
