@@ -95,6 +95,10 @@ export interface CampaignFields {
   custom_limit_organization_cents?: number | null;
   committee_name?: string | null;
   committee_id?: string | null;
+  /** NYC CFB Candidate ID (C-Access Campaign Profile; C-SMART import column B, at most 4 letters or digits). */
+  cfb_candidate_id?: string | null;
+  /** NYC CFB Committee ID (C-SMART import column D, one letter or digit). */
+  cfb_committee_id?: string | null;
   treasurer_name?: string | null;
   treasurer_email?: string | null;
   treasurer_phone?: string | null;

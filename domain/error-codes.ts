@@ -125,6 +125,9 @@ export const ERROR_MESSAGES = {
   REPORT_NOT_READY: 'This report is still being prepared',
   REPORT_FAILED: 'This report could not be generated; start it again',
   REPORT_SORT_INVALID: 'Sort is not a column of this report',
+  FILING_NO_REGULATOR: "This campaign's rule set has no regulator to file with: set the NYC CFB or NYS rule set in the campaign details",
+  FILING_PERIOD_NOT_FOUND: 'This filing period is not one of the campaign\'s election cycle',
+  FILING_NO_CYCLE: 'Set the campaign\'s election cycle first: the filing periods follow from it',
   // Online payments.
   GIVING_UNAVAILABLE: 'Online giving is not available for this campaign right now',
   PAYMENT_NOT_FOUND: 'Payment not found',

@@ -158,6 +158,43 @@ describe('golden — NYC CFB contribution limits (2025 cycle)', () => {
 
 // ── NYS limits ──────────────────────────────────────────────────────────────────────────────
 
+describe('golden — NYC CFB doing-business limits ($400 / $320 / $250, participant or not, never matchable)', () => {
+  // Source: NYC CFB "Limits & Thresholds — 2025 Citywide Elections", Doing Business Contribution Limit table
+  // ("whether the candidate is a participant or non-participant"; "not eligible for matching funds"); NYC Admin. Code §3-703(1-a), (1-b).
+  const dealer = donor({ doing_business: true });
+  it.each([
+    ['mayor', 40_000],
+    ['public_advocate', 40_000],
+    ['comptroller', 40_000],
+    ['borough_president', 32_000],
+    ['city_council', 25_000],
+  ] as const)('%s: $%s cents in all is allowed, one cent more is refused, participant or not', (office, limit) => {
+    for (const cls of ['participant', 'non_participant', null] as const) {
+      expect(limitFor(nyc(office, cls), dealer).limit_cents).toBe(limit);
+      expect(codes(give(nyc(office, cls), dealer, limit - 5_000, 5_000).issues)).toEqual([]);
+      expect(codes(give(nyc(office, cls), dealer, limit - 5_000, 5_001).issues)).toEqual(['COMMITMENT_EXCEEDS_LIMIT']);
+    }
+  });
+
+  it('without the mark the usual limit applies ($2,100 for a participating Mayor campaign); an unknown office takes the strictest ($250)', () => {
+    expect(limitFor(nyc('mayor'), donor()).limit_cents).toBe(210_000);
+    expect(limitFor(nyc('mayor'), donor({ doing_business: false })).limit_cents).toBe(210_000);
+    const unknown = limitFor(nyc(null), dealer);
+    expect(unknown).toMatchObject({ limit_cents: 25_000, rule: 'nyc_cfb.limit.doing_business.city_council' });
+    expect(codes(unknown.warnings)).toEqual(['OFFICE_NOT_COVERED']);
+  });
+
+  it('a doing-business contributor is not matchable (an NYC resident giving $175 to a Council participant: $0, not $175)', () => {
+    expect(matchFor(nyc('city_council'), donor(), [gift(17_500)])).toMatchObject({ matchable_cents: 17_500 });
+    expect(matchFor(nyc('city_council'), dealer, [gift(17_500)])).toMatchObject({ matchable_cents: 0, public_funds_cents: 0, rule: 'nyc_cfb.match.doing_business' });
+  });
+
+  it('is a NYC rule: a NYS campaign keeps its own limit and match', () => {
+    expect(limitFor(nys('state_assembly'), dealer).limit_cents).toBe(limitFor(nys('state_assembly'), donor()).limit_cents);
+    expect(matchFor(nys('state_assembly'), dealer, [gift(5_000)]).matchable_cents).toBe(matchFor(nys('state_assembly'), donor(), [gift(5_000)]).matchable_cents);
+  });
+});
+
 describe('golden — NYS public campaign finance limits', () => {
   const cases: [string | null, number, string][] = [
     ['governor', 1_800_000, 'nys_pcf.limit.statewide'],

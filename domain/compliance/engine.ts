@@ -117,6 +117,12 @@ function nycLimit(campaign: ComplianceCampaign, donor: ComplianceDonor): LimitAn
     return { limit_cents: 0, rule: 'nyc_cfb.prohibited.llc', warnings: [] };
   }
   const officeClass = nycOfficeClass(campaign.office_sought);
+  if (donor.doing_business) {
+    // Participant or not, the doing-business limit of the office (the strictest when the office is unknown).
+    const rule = `nyc_cfb.limit.doing_business.${officeClass ?? 'city_council'}`;
+    const warnings = officeClass ? [] : [warning('OFFICE_NOT_COVERED', rule, 'The office sought is not set or not a NYC office: the strictest doing-business limit is applied.')];
+    return { limit_cents: ruleCents(rule), rule, warnings };
+  }
   const cls = campaignClass(campaign);
   const warnings: ComplianceWarning[] = [];
   if (!officeClass) {
@@ -387,6 +393,11 @@ function nycTerms(campaign: ComplianceCampaign, donor: ComplianceDonor): MatchTe
   if (!includes(MATCHABLE_PERSON_TYPES, donor.contributor_type)) {
     return noMatch('nyc_cfb.match.contributor', [
       warning('NOT_MATCHABLE_CONTRIBUTOR', 'nyc_cfb.match.contributor', 'Only natural persons other than the candidate are matchable.'),
+    ]);
+  }
+  if (donor.doing_business) {
+    return noMatch('nyc_cfb.match.doing_business', [
+      warning('NOT_MATCHABLE_DOING_BUSINESS', 'nyc_cfb.match.doing_business', 'A contributor doing business with the City is not matchable.'),
     ]);
   }
   if (!isNycResident(donor)) {

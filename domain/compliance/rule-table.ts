@@ -17,6 +17,14 @@ const NYC_LIMITS_2025 =
   'NYC Campaign Finance Board, "Limits & Thresholds — 2025 Citywide Elections", Contribution Limits table ' +
   '(CPI-adjusted limits adopted February 2022, in force for the whole 2025 cycle; NYC Admin. Code §3-703(1)(f), (7)), ' +
   'https://www.nyccfb.info/candidate-services/limits-thresholds/2025/';
+const NYC_DOING_BUSINESS =
+  'NYC Campaign Finance Board, "Limits & Thresholds — 2025 Citywide Elections": "If an individual contributor has business dealings with ' +
+  'the city at the time their contribution is made, lower limits apply, whether the candidate is a participant or non-participant. Doing ' +
+  'business contributions are not eligible for matching funds and do not count toward the threshold to receive public funds." Doing Business ' +
+  'Contribution Limit: Mayor, Public Advocate, Comptroller $400; Borough President $320; City Council $250 (read in the copy ' +
+  'http://nycvoterguide.us/candidate-services/limits-thresholds/2025 ; same figures on the CFB\'s 2017 and 2021 pages, e.g. ' +
+  'http://nyccfb.info/candidate-services/limits-thresholds/2021/); NYC Admin. Code §3-703(1-a), (1-b) (Local Law 34 of 2007; CFB ' +
+  'Advisory Opinion 2010-3), https://www.nyccfb.info/candidate-services/limits-thresholds/2025/';
 const NYC_WHATS_NEW =
   'NYC Campaign Finance Board, "What\'s New in the Campaign Finance Program", Public Funds Matching Rate table ' +
   '(2018 Charter revision, Local Law 128 of 2019; NYC Admin. Code §3-705(2)(a)), ' +
@@ -243,15 +251,33 @@ const NYC_ROWS: RuleRow[] = [
     value: 'no limit',
     source: NYC_ADMIN_CODE,
   },
+  // Doing business with the City: lower limits for the office, participant or not, and never matchable. Applies to a
+  // contributor marked as doing business (`ComplianceDonor.doing_business`); the candidate's own money and LLCs keep their rows.
   {
-    id: 'nyc_cfb.limit.doing_business',
+    id: 'nyc_cfb.limit.doing_business.citywide',
+    rule_set: 'nyc_cfb',
+    description: 'Doing-business contribution limit (contributor with business dealings with the City), Mayor / Public Advocate / Comptroller, participant or not.',
+    value: 40_000,
+    source: NYC_DOING_BUSINESS,
+    offices: NYC_CITYWIDE_OFFICES,
+  },
+  {
+    id: 'nyc_cfb.limit.doing_business.borough_president',
+    rule_set: 'nyc_cfb',
+    description: 'Doing-business contribution limit (contributor with business dealings with the City), Borough President, participant or not.',
+    value: 32_000,
+    source: NYC_DOING_BUSINESS,
+    offices: ['borough_president'],
+  },
+  {
+    id: 'nyc_cfb.limit.doing_business.city_council',
     rule_set: 'nyc_cfb',
     description:
-      'Out of scope, not enforced: contributors with business dealings with the City (Doing Business Database) have lower limits — ' +
-      'Mayor / Public Advocate / Comptroller $400, Borough President $320, City Council $250 — and are not matchable.',
-    value: 'not enforced',
-    source: NYC_LIMITS_2025,
-    informational: true,
+      'Doing-business contribution limit (contributor with business dealings with the City), City Council, participant or not; also the ' +
+      'limit used when the office sought is not set or not a NYC office (the strictest).',
+    value: 25_000,
+    source: NYC_DOING_BUSINESS,
+    offices: ['city_council'],
   },
   // Prohibited sources.
   {
@@ -336,6 +362,13 @@ const NYC_ROWS: RuleRow[] = [
       '(nyc_cfb.limit.cash) keeps new cash gifts at or below it; older records may still hold one.',
     value: 10_000,
     source: NYC_ADMIN_CODE,
+  },
+  {
+    id: 'nyc_cfb.match.doing_business',
+    rule_set: 'nyc_cfb',
+    description: 'A contributor doing business with the City is not matchable, and does not count toward the threshold.',
+    value: 0,
+    source: NYC_DOING_BUSINESS,
   },
   {
     id: 'nyc_cfb.match.non_participant',

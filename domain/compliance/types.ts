@@ -32,6 +32,11 @@ export interface ComplianceDonor {
   city: string | null;
   zip: string | null;
   district: string | null;
+  /**
+   * Marked by staff as doing business with the City (NYC Doing Business Database): the lower NYC limit of the
+   * office applies and nothing is matchable. Absent = false.
+   */
+  doing_business?: boolean;
 }
 
 /** One donation of a donor as the match computation sees it. */

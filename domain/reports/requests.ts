@@ -22,7 +22,7 @@ import {
 
 export const REPORT_VALIDATION_MESSAGES = {
   TYPE_INVALID: `Report type must be one of: ${REPORT_TYPES.join(', ')}`,
-  LIST_TYPE_INVALID: `Type must be all or one of: ${REPORT_TYPES.join(', ')}`,
+  LIST_TYPE_INVALID: `Type must be all, filing or one of: ${REPORT_TYPES.join(', ')}`,
   FORMAT_INVALID: 'Format must be csv, xlsx or pdf',
   FILTER_INVALID: 'Report filter is not valid',
   SORT_INVALID: 'Sort is not a column of this report',
@@ -89,7 +89,8 @@ export const reportListParamsSchema = object({
   type: string()
     .typeError(M.LIST_TYPE_INVALID)
     .required(M.LIST_TYPE_INVALID)
-    .oneOf([...REPORT_TYPES, 'all'], M.LIST_TYPE_INVALID),
+    // 'filing': the files of the Filings page (domain/filings/api-contract.ts FILING_LIST_TYPE).
+    .oneOf([...REPORT_TYPES, 'all', 'filing'], M.LIST_TYPE_INVALID),
 });
 
 export const reportListQuerySchema = object({

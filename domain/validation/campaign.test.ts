@@ -43,6 +43,20 @@ describe('campaign form', () => {
     expect(await errors(campaignFormSchema, { ...valid, district: '', party: '', treasurer_email: '', zip: '', committee_id: null })).toEqual({});
   });
 
+  it('takes the NYC CFB Candidate ID (1-4 letters or digits) and Committee ID (one letter or digit) of C-SMART, both optional', async () => {
+    expect(await errors(campaignFormSchema, { ...valid, cfb_candidate_id: '1623', cfb_committee_id: 'A' })).toEqual({});
+    expect(await errors(campaignFormSchema, { ...valid, cfb_candidate_id: '', cfb_committee_id: null })).toEqual({});
+    expect(await errors(campaignFormSchema, { ...valid, cfb_candidate_id: ' 99 ', cfb_committee_id: ' 7' })).toEqual({});
+    expect(await errors(campaignFormSchema, { ...valid, cfb_candidate_id: '12345', cfb_committee_id: 'AB' })).toEqual({
+      cfb_candidate_id: 'CFB Candidate ID is 1 to 4 letters or digits (C-Access, Campaign Profile)',
+      cfb_committee_id: 'CFB Committee ID is one letter or digit (C-Access, Campaign Profile)',
+    });
+    expect(await errors(campaignFormSchema, { ...valid, cfb_candidate_id: '12-4', cfb_committee_id: '-' })).toEqual({
+      cfb_candidate_id: 'CFB Candidate ID is 1 to 4 letters or digits (C-Access, Campaign Profile)',
+      cfb_committee_id: 'CFB Committee ID is one letter or digit (C-Access, Campaign Profile)',
+    });
+  });
+
   it('requires the core fields', async () => {
     expect(Object.keys(await errors(campaignFormSchema, {})).sort()).toEqual(['campaign_name', 'compliance_rule_set', 'election_cycle', 'office_sought', 'slug']);
   });

@@ -33,6 +33,8 @@ export const CAMPAIGN_VALIDATION_MESSAGES = {
   LIMIT_INVALID: 'A limit must be a whole number of cents from 0',
   TEXT_MAX: 'Too long',
   COMMITTEE_ID_FORMAT: 'Committee ID may use letters, digits, spaces and - / . only',
+  CFB_CANDIDATE_ID_FORMAT: 'CFB Candidate ID is 1 to 4 letters or digits (C-Access, Campaign Profile)',
+  CFB_COMMITTEE_ID_FORMAT: 'CFB Committee ID is one letter or digit (C-Access, Campaign Profile)',
   EMAIL_INVALID: 'Please enter a valid email',
   EMAIL_REQUIRED: 'Email is required',
   PHONE_INVALID: 'Mobile number must be 10 digits',
@@ -79,7 +81,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'payment-gateway', 'campaign-details', 'approve-campaign', 'linkedin-logout', 'login', 'logout', 'registration', 'maintenance',
   // report routes
   'donation-report', 'pledges-receivable-report', 'donor-limit-report', 'donor-history-report', 'match-report', 'due-report',
-  'expense-report', 'reports', 'report',
+  'expense-report', 'reports', 'report', 'filings',
 ]);
 
 export function isReservedSlug(slug: string): boolean {
@@ -152,6 +154,13 @@ const limitField = number()
 const optionalEmailField = string().typeError(M.EMAIL_INVALID).nullable().optional().max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID).matches(EMAIL_PATTERN, { message: M.EMAIL_INVALID, excludeEmptyString: true });
 const optionalPhoneField = string().typeError(M.PHONE_INVALID).nullable().optional().matches(MOBILE_PATTERN, { message: M.PHONE_INVALID, excludeEmptyString: true });
 
+/**
+ * NYC CFB identifiers (C-SMART Help: Monetary Contributions, File Layout: Candidate ID at most 4 characters,
+ * Committee ID 1 character). Surrounding spaces are tolerated (trimmed when saved).
+ */
+export const cfbCandidateIdField = optionalText(20, M.CFB_CANDIDATE_ID_FORMAT).matches(/^\s*([A-Za-z0-9]{1,4})?\s*$/, { message: M.CFB_CANDIDATE_ID_FORMAT });
+export const cfbCommitteeIdField = optionalText(20, M.CFB_COMMITTEE_ID_FORMAT).matches(/^\s*([A-Za-z0-9])?\s*$/, { message: M.CFB_COMMITTEE_ID_FORMAT });
+
 /** Every editable campaign field (SPEC §3 Campaign, ARCHITECTURE §6 rule sets). */
 export const campaignFieldsShape = {
   campaign_name: campaignNameField,
@@ -166,6 +175,8 @@ export const campaignFieldsShape = {
   custom_limit_organization_cents: limitField,
   committee_name: optionalText(150),
   committee_id: optionalText(40).matches(/^[A-Za-z0-9 ./-]*$/, { message: M.COMMITTEE_ID_FORMAT, excludeEmptyString: true }),
+  cfb_candidate_id: cfbCandidateIdField,
+  cfb_committee_id: cfbCommitteeIdField,
   treasurer_name: optionalText(100),
   treasurer_email: optionalEmailField,
   treasurer_phone: optionalPhoneField,
@@ -199,6 +210,8 @@ export const updateCampaignRequestSchema = object({
   custom_limit_organization_cents: number().typeError(M.LIMIT_INVALID).nullable().optional().integer(M.LIMIT_INVALID).min(0, M.LIMIT_INVALID).max(2_000_000_000, M.LIMIT_INVALID),
   committee_name: campaignFieldsShape.committee_name,
   committee_id: campaignFieldsShape.committee_id,
+  cfb_candidate_id: campaignFieldsShape.cfb_candidate_id,
+  cfb_committee_id: campaignFieldsShape.cfb_committee_id,
   treasurer_name: campaignFieldsShape.treasurer_name,
   treasurer_email: campaignFieldsShape.treasurer_email,
   treasurer_phone: campaignFieldsShape.treasurer_phone,

@@ -100,6 +100,9 @@ export const campaigns = pgTable(
     customLimitIndividualCents: integer('custom_limit_individual_cents'),
     customLimitOrganizationCents: integer('custom_limit_organization_cents'),
     committeeId: text('committee_id'),
+    /** NYC CFB identifiers for C-SMART's import file (migration 0032): Candidate ID (≤ 4), Committee ID (1 character). */
+    cfbCandidateId: text('cfb_candidate_id'),
+    cfbCommitteeId: text('cfb_committee_id'),
     treasurerName: text('treasurer_name'),
     treasurerEmail: text('treasurer_email'),
     treasurerPhone: text('treasurer_phone'),
@@ -124,6 +127,8 @@ export const campaigns = pgTable(
     check('campaigns_compliance_rule_set_known', sql`${t.complianceRuleSet} in ('nyc_cfb', 'nys_pcf', 'custom')`),
     check('campaigns_participant_status_known', sql`${t.participantStatus} in ('participant', 'non_participant')`),
     check('campaigns_custom_limits_nonnegative', sql`${t.customLimitIndividualCents} >= 0 and ${t.customLimitOrganizationCents} >= 0`),
+    check('campaigns_cfb_candidate_id_format', sql`${t.cfbCandidateId} ~ '^[A-Za-z0-9]{1,4}$'`),
+    check('campaigns_cfb_committee_id_format', sql`${t.cfbCommitteeId} ~ '^[A-Za-z0-9]$'`),
   ],
 );
 

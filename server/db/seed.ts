@@ -141,6 +141,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       electionCycle: '2029',
       complianceRuleSet: 'nyc_cfb',
       participantStatus: 'participant',
+      // Demo identifiers (not a real CFB filer): C-SMART's import file needs both (column B and D).
+      cfbCandidateId: 'DEMO',
+      cfbCommitteeId: 'A',
       treasurerName: 'Demo Owner',
       treasurerEmail: DEMO_OWNER_EMAIL,
       city: 'New York',

@@ -19,6 +19,7 @@ export const paths = {
   matchReport: '/match-report',
   dueReport: '/due-report',
   expenseReport: '/expense-report',
+  filings: '/filings',
   followUpCall: '/follow-up-call',
   purchaseHistory: '/purchase-history',
   purchasePackage: '/purchase-package',

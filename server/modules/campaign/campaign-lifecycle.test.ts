@@ -70,6 +70,28 @@ describe('campaign registration, activation and editing', () => {
     expect(sameSlug.json().data).toMatchObject({ district: 'Manhattan', slug: 'ortiz-for-mayor' });
   });
 
+  it('the campaign details keep the NYC CFB Candidate ID and Committee ID (trimmed), and refuse malformed ones with 400', async () => {
+    const campaignId = (await createCampaign(t, owner.token)).campaign_id;
+    const saved = await post(t, '/campaign/update_campaign', { campaign_id: campaignId, cfb_candidate_id: ' 1623 ', cfb_committee_id: 'b' }, owner.token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ cfb_candidate_id: '1623', cfb_committee_id: 'b' });
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(row).toMatchObject({ cfbCandidateId: '1623', cfbCommitteeId: 'b' });
+
+    const bad = await post(t, '/campaign/update_campaign', { campaign_id: campaignId, cfb_candidate_id: 'C-12345', cfb_committee_id: 'AB' }, owner.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toEqual({
+      cfb_candidate_id: 'CFB Candidate ID is 1 to 4 letters or digits (C-Access, Campaign Profile)',
+      cfb_committee_id: 'CFB Committee ID is one letter or digit (C-Access, Campaign Profile)',
+    });
+    const [unchanged] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(unchanged).toMatchObject({ cfbCandidateId: '1623', cfbCommitteeId: 'b' });
+
+    // Cleared with empty values.
+    const cleared = await post(t, '/campaign/update_campaign', { campaign_id: campaignId, cfb_candidate_id: '', cfb_committee_id: null }, owner.token);
+    expect(cleared.json().data).toMatchObject({ cfb_candidate_id: null, cfb_committee_id: null });
+  });
+
   it('a slug is unique (409 SLUG_TAKEN), well-formed and not reserved (400)', async () => {
     const taken = await post(t, '/campaign/create_campaign', campaignBody({ slug: 'demo-campaign' }), owner.token);
     expect(taken.statusCode).toBe(409);

@@ -18,6 +18,8 @@ export const FIELD_COLUMNS = {
   custom_limit_organization_cents: 'customLimitOrganizationCents',
   committee_name: 'committeeName',
   committee_id: 'committeeId',
+  cfb_candidate_id: 'cfbCandidateId',
+  cfb_committee_id: 'cfbCommitteeId',
   treasurer_name: 'treasurerName',
   treasurer_email: 'treasurerEmail',
   treasurer_phone: 'treasurerPhone',

@@ -1,5 +1,6 @@
 /** SQL of the report history (table `reports`): entries, their status and progress. */
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { FILING_LIST_TYPE, FILING_REPORT_TYPES } from '../../../domain/filings/api-contract';
 import type { Executor } from '../../db/executor';
 import { reports, users } from '../../db/schema';
 
@@ -51,7 +52,7 @@ const SORT_COLUMNS = { created_at: reports.createdAt, title: reports.title, stat
 export async function listReports(db: Executor, campaignId: string, filter: ReportListFilter) {
   const conditions: (SQL | undefined)[] = [
     eq(reports.campaignId, campaignId),
-    filter.type === 'all' ? undefined : eq(reports.type, filter.type),
+    filter.type === 'all' ? undefined : filter.type === FILING_LIST_TYPE ? inArray(reports.type, [...FILING_REPORT_TYPES]) : eq(reports.type, filter.type),
     filter.format ? eq(reports.format, filter.format) : undefined,
     filter.status ? eq(reports.status, filter.status) : undefined,
   ];

@@ -12,6 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import { isFilingReportType } from '../../../domain/filings/api-contract';
 import {
   REPORT_COLUMNS,
   REPORT_DESCRIPTIONS,
@@ -32,6 +33,7 @@ import { reportContent, type ReportContent } from './report-data-service';
 import type { ReportWriter } from './report-file';
 import { findReportForJob, moveReport, unfinishedReportIds, type ReportRecord } from './report-history-repository';
 import { filterValueLabel } from './report-filter-label';
+import { filingFileText } from './filing-service';
 import { writeCsv } from './write-csv';
 import { writePdf } from './write-pdf';
 import { writeXlsx } from './write-xlsx';
@@ -54,6 +56,7 @@ function generatedAt(now: Date): string {
 }
 
 async function writeReport(app: FastifyInstance, report: ReportRecord, onProgress: (done: number, total: number) => Promise<void>) {
+  if (isFilingReportType(report.type)) return writeFiling(app, report, onProgress);
   const type = report.type as ReportType;
   const format = report.format as ReportFormat;
   const filter = report.filter as unknown as ReportFilter;
@@ -118,6 +121,15 @@ async function writeContent(
   const saved = await saving;
   await Promise.all(pending);
   return { key, size: saved.size, rowCount: content.rowCount };
+}
+
+/** A filing's file (filing-service.ts: C-SMART's import file or the companion sheet), saved whole into private storage. */
+async function writeFiling(app: FastifyInstance, report: ReportRecord, onProgress: (done: number, total: number) => Promise<void>) {
+  const { text, rowCount } = await filingFileText(app, report);
+  await onProgress(0, rowCount);
+  const key = privateFileKey(report.campaignId, 'reports', 'csv');
+  const saved = await app.privateStorage.save(key, Buffer.from(text, 'utf8'), { contentType: WRITERS.csv.contentType, maxBytes: MAX_FILE_BYTES });
+  return { key, size: saved.size, rowCount };
 }
 
 /** Writes the report's file, unless another worker is writing it; `attempt` counts from 1. */

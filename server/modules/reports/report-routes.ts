@@ -24,6 +24,7 @@ import { validateBody, validateParams, validateQuery } from '../../plugins/valid
 import { object } from 'yup';
 import { campaignIdField } from '../../../domain/validation/donors';
 import { reportPage } from './report-data-service';
+import { filingRoutes } from './filing-routes';
 import { registerReportJob } from './report-job';
 import { listReportHistory, reportDownload, startReport } from './report-service';
 
@@ -74,4 +75,6 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     await validateQuery(getReportQuerySchema, request.query);
     return success(await reportDownload(app, currentCampaign(request), reportId.toLowerCase()));
   });
+
+  await filingRoutes(app);
 }

@@ -16,6 +16,8 @@ export interface CampaignFormValues {
   custom_limit_organization: string;
   committee_name: string;
   committee_id: string;
+  cfb_candidate_id: string;
+  cfb_committee_id: string;
   treasurer_name: string;
   treasurer_email: string;
   treasurer_phone: string;
@@ -41,6 +43,8 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   custom_limit_organization: '',
   committee_name: '',
   committee_id: '',
+  cfb_candidate_id: '',
+  cfb_committee_id: '',
   treasurer_name: '',
   treasurer_email: '',
   treasurer_phone: '',
@@ -83,6 +87,8 @@ export function toCampaignFields(values: CampaignFormValues): CampaignFields {
     custom_limit_organization_cents: custom ? dollarsToCents(values.custom_limit_organization) : null,
     committee_name: orNull(values.committee_name),
     committee_id: orNull(values.committee_id),
+    cfb_candidate_id: orNull(values.cfb_candidate_id),
+    cfb_committee_id: orNull(values.cfb_committee_id),
     treasurer_name: orNull(values.treasurer_name),
     treasurer_email: orNull(values.treasurer_email),
     treasurer_phone: orNull(values.treasurer_phone),
@@ -109,6 +115,8 @@ export function fromCampaignView(view: CampaignView): CampaignFormValues {
     custom_limit_organization: centsToDollars(view.custom_limit_organization_cents),
     committee_name: view.committee_name ?? '',
     committee_id: view.committee_id ?? '',
+    cfb_candidate_id: view.cfb_candidate_id ?? '',
+    cfb_committee_id: view.cfb_committee_id ?? '',
     treasurer_name: view.treasurer_name ?? '',
     treasurer_email: view.treasurer_email ?? '',
     treasurer_phone: view.treasurer_phone ?? '',

@@ -21,6 +21,7 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   [paths.matchReport]: { resource: 'report.read', pageKey: 'pages.matchReport' },
   [paths.dueReport]: { resource: 'report.read', pageKey: 'pages.dueReport' },
   [paths.expenseReport]: { resource: 'report.read', pageKey: 'pages.expenseReport' },
+  [paths.filings]: { resource: 'report.read', pageKey: 'pages.filings' },
   [paths.followUpCall]: { resource: 'follow_up.read', pageKey: 'pages.followUpCall' },
   [paths.purchaseHistory]: { resource: 'package.read', pageKey: 'pages.purchaseHistory' },
   [paths.purchasePackage]: { resource: 'package.read', pageKey: 'pages.purchasePackage' },

@@ -253,6 +253,12 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
         <div className={styles.grid}>
           <TextInput label={t('campaign.form.committeeName')} error={err('committee_name')} {...register('committee_name')} />
           <TextInput label={t('campaign.form.committeeId')} error={err('committee_id')} {...register('committee_id')} />
+          {ruleSet === 'nyc_cfb' && (
+            <>
+              <TextInput label={t('campaign.form.cfbCandidateId')} error={err('cfb_candidate_id')} maxLength={4} {...register('cfb_candidate_id')} />
+              <TextInput label={t('campaign.form.cfbCommitteeId')} error={err('cfb_committee_id')} maxLength={1} {...register('cfb_committee_id')} />
+            </>
+          )}
           <TextInput label={t('campaign.form.treasurerName')} error={err('treasurer_name')} {...register('treasurer_name')} />
           <TextInput label={t('campaign.form.treasurerEmail')} type="email" error={err('treasurer_email')} {...register('treasurer_email')} />
           <TextInput label={t('campaign.form.treasurerPhone')} type="tel" error={err('treasurer_phone')} {...register('treasurer_phone')} />

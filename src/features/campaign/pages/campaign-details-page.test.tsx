@@ -26,6 +26,8 @@ function campaignView(overrides: Partial<CampaignView> = {}): CampaignView {
     custom_limit_organization_cents: null,
     committee_name: 'Friends of Demo Committee',
     committee_id: 'C-1',
+    cfb_candidate_id: '1623',
+    cfb_committee_id: 'A',
     treasurer_name: 'Terry',
     treasurer_email: null,
     treasurer_phone: null,
@@ -145,6 +147,10 @@ describe('/campaign/campaign-details labels and logo', () => {
     expect(card.getByText('Owner')).toBeInTheDocument();
     expect(card.getByText('NYC Campaign Finance Board')).toBeInTheDocument();
     expect(card.getByText('Participant')).toBeInTheDocument();
+    // The NYC CFB identifiers C-SMART's import file needs.
+    expect(card.getByText('CFB Candidate ID')).toBeInTheDocument();
+    expect(card.getByText('1623')).toBeInTheDocument();
+    expect(card.getByText('CFB Committee ID')).toBeInTheDocument();
     expect(card.queryByText('city_council')).toBeNull();
     expect(card.queryByText(/new_york/)).toBeNull();
     expect(card.queryByRole('img')).toBeNull();

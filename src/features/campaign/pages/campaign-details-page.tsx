@@ -126,6 +126,8 @@ function DetailsCard({ campaign: c }: { campaign: CampaignView }) {
     ['limitOrganization', money(c.custom_limit_organization_cents)],
     ['committeeName', c.committee_name],
     ['committeeId', c.committee_id],
+    ['cfbCandidateId', c.cfb_candidate_id],
+    ['cfbCommitteeId', c.cfb_committee_id],
     ['treasurer', c.treasurer_name],
     ['treasurerEmail', c.treasurer_email],
     ['treasurerPhone', c.treasurer_phone],

@@ -33,8 +33,8 @@ export async function startReport(body: StartReportRequest): Promise<ReportEntry
 }
 
 /** report_list: the files made of one report (or of all), newest first by default. */
-export async function listReports(campaignId: string, type: ReportType | 'all', query: Query): Promise<ReportListData> {
-  return (await apiClient.get<{ data: ReportListData }>(reportListUrl(campaignId, type), { params: stripEmpty(query) })).data.data;
+export async function listReports(campaignId: string, type: ReportType | 'all' | 'filing', query: Query): Promise<ReportListData> {
+  return (await apiClient.get<{ data: ReportListData }>(reportListUrl(campaignId, type as ReportType | 'all'), { params: stripEmpty(query) })).data.data;
 }
 
 /** get_report: a ready file's short-lived download link. */

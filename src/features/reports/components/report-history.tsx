@@ -36,7 +36,8 @@ const running = (entry: ReportEntry) => entry.status === 'queued' || entry.statu
 
 interface ReportHistoryProps {
   campaignId: string;
-  type: ReportType;
+  /** A report's files, or 'filing': the files of the Filings page. */
+  type: ReportType | 'filing';
   /** Bumped by the page when it starts a file: read the list again. */
   refresh: number;
   /** Files the page started, newest first: shown at once, until the list holds them. */
