@@ -200,6 +200,7 @@ describe('every route renders', () => {
     ['/purchase-history', 'Purchase History'],
     ['/purchase-package', 'Purchase Package'],
     ['/bulk-history', 'Bulk History'],
+    ['/filings', 'Filings'],
     ['/user-management', 'User Management'],
   ];
   it.each(privatePages)('%s (signed in) shows %s', async (path, title) => {
