@@ -72,6 +72,8 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'The page you are attempting to reach is currently not available...' })).toBeInTheDocument();
     expect(screen.getByText('It may not exist, or it may have moved.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    // One main landmark: the page does not nest a second one in the layout's (issue 33.16).
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 });
 

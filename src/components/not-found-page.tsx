@@ -10,7 +10,8 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.notFound.title'));
   return (
-    <main className={styles.page}>
+    // Inside the plain layout's <main>: a section, never a second main (axe: landmark-no-duplicate-main).
+    <section className={styles.page}>
       <p className={styles.code} aria-hidden="true">
         404
       </p>
@@ -19,7 +20,7 @@ export function NotFoundPage() {
       <Link to={paths.home} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
         {t('pages.notFound.backHome')}
       </Link>
-    </main>
+    </section>
   );
 }
 

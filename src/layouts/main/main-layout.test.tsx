@@ -283,3 +283,21 @@ describe('sidebar expiry card', () => {
     expect(within(card).queryByRole('link', { name: 'Purchase package' })).toBeNull();
   });
 });
+
+describe('keyboard and screen readers (issue 33.16)', () => {
+  it('offers a skip link to the main content first, and moves focus to the new heading after a route change', async () => {
+    const user = userEvent.setup();
+    await openPrivate('/dashboard');
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    await user.tab();
+    expect(skip).toHaveFocus();
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Expenses' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Expenses' }, { timeout: 15_000 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { MAIN_ID, SkipLink } from '../../components/skip-link';
+import { useRouteFocus } from '../../lib/use-route-focus';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './main-layout.module.css';
@@ -25,14 +27,16 @@ export function MainLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
   const needsProfile = useAppSelector((state) => state.user.userId !== null && state.user.is_profile_updated === 0);
   useCampaignData();
+  useRouteFocus();
 
   return (
     <div className={styles.shell}>
+      <SkipLink />
       <Header sidebarOpen={sidebarOpen} sidebarId={sidebarId} onToggleSidebar={() => setSidebarOpen((v) => !v)} />
       <div className={styles.body}>
         {sidebarOpen && <Sidebar id={sidebarId} onNavigate={() => isNarrow() && setSidebarOpen(false)} />}
         <div className={styles.column}>
-          <main className={styles.content}>
+          <main id={MAIN_ID} tabIndex={-1} className={styles.content}>
             <Suspense fallback={<LoadingOverlay inline />}>
               <RouteGate />
             </Suspense>

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useMatches } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { config } from '../../config/env';
 import { paths } from '../../config/paths';
+import { useRouteFocus } from '../../lib/use-route-focus';
 import styles from './plain-layout.module.css';
 
 /** What a route under this layout may say of itself (its `handle`). */
@@ -13,6 +15,7 @@ export interface PlainRouteHandle {
 
 /** Open pages (public donation page, payment result, 404): brand bar and content only. */
 export function PlainLayout() {
+  useRouteFocus();
   const donorPage = useMatches().some((match) => (match.handle as PlainRouteHandle | undefined)?.donorPage === true);
   const brand = (
     <>
@@ -22,6 +25,7 @@ export function PlainLayout() {
   );
   return (
     <div className={styles.layout} data-layout="plain">
+      <SkipLink />
       <header className={styles.bar}>
         {donorPage ? (
           <span className={styles.brand}>{brand}</span>
@@ -31,7 +35,7 @@ export function PlainLayout() {
           </Link>
         )}
       </header>
-      <main className={styles.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<LoadingOverlay inline />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { MAIN_ID } from '../components/skip-link';
+
+/** How long to wait for a lazily loaded page's heading (animation frames, about 2 s). */
+const MAX_FRAMES = 120;
+
+/**
+ * After a route change (not the first page), focus moves to the new page's heading, so a screen
+ * reader announces the page and the keyboard starts from its top. Left alone when the page has put
+ * focus inside itself already (a field, a dialog).
+ */
+export function useRouteFocus(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let frame = 0;
+    let tries = 0;
+    const look = () => {
+      const main = document.getElementById(MAIN_ID);
+      const heading = main?.querySelector<HTMLElement>('h1');
+      const active = document.activeElement;
+      if (main && active && active !== document.body && main.contains(active) && active !== main) return;
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        return;
+      }
+      if (++tries < MAX_FRAMES) frame = requestAnimationFrame(look);
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
