@@ -4,7 +4,6 @@
  * Every write takes the donor's row lock first (SELECT … FOR UPDATE) and checks and writes in that
  * transaction, so two concurrent donations cannot both pass the limit.
  */
-import { assertKeyUnused, keepKey, replayedEntity, RequestKeyReplay, type RequestKey } from './request-key';
 import type { FastifyInstance } from 'fastify';
 import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/api-contract';
 import type { ComplianceWarning } from '../../../domain/compliance/types';
@@ -13,6 +12,7 @@ import type { Executor, Tx } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { AppError, fail } from '../../plugins/errors';
+import { assertKeyUnused, keepKey, onceForKey, type RequestKey } from '../../plugins/request-key';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import { formatCents } from '../../../domain/money';
 import { withBody } from '../../plugins/respond';
@@ -174,16 +174,17 @@ async function warningsAfter(app: FastifyInstance, campaign: BookCampaign, donor
   return donorWarnings(campaign, donor, figuresOf(campaign, donor, contributions.get(donorId) ?? []));
 }
 
-/** add_donation; with an Idempotency-Key (request-key.ts) a retried write answers the first one's donation. */
+/** add_donation; with an Idempotency-Key (plugins/request-key.ts) a retried write answers the first one's donation. */
 export async function addDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody, key: RequestKey | null = null): Promise<DonationWriteData> {
-  try {
-    return await addDonationOnce(app, ctx, auth, body, key);
-  } catch (error) {
-    if (!(error instanceof RequestKeyReplay) || !key) throw error;
-    const found = await findDonation(app.db, ctx.id, replayedEntity(error, key));
-    if (!found) throw donationNotFound();
-    return { donation: toDonationRow(found.donation, found.donorName, []), warnings: [] };
-  }
+  return onceForKey(
+    key,
+    () => addDonationOnce(app, ctx, auth, body, key),
+    async (donationId) => {
+      const found = await findDonation(app.db, ctx.id, donationId);
+      if (!found) throw donationNotFound();
+      return { donation: await donationRowOf(app.db, ctx.id, found.donation, found.donorName), warnings: [] };
+    },
+  );
 }
 
 async function addDonationOnce(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody, key: RequestKey | null): Promise<DonationWriteData> {
@@ -248,17 +249,38 @@ async function lockDonationAndDonor(tx: Tx, campaignId: string, donationId: stri
 /**
  * refund_donation: all that remains (default) or part of it. Several refunds per donation, never more
  * than was paid; the trigger of migration 0012 updates the donation's refunded total, and the totals,
- * the limit aggregate and the matchable amount follow from it.
+ * the limit aggregate and the matchable amount follow from it. With an Idempotency-Key a retried
+ * refund answers the donation as it stands without refunding again.
  */
 export async function refundDonation(
   app: FastifyInstance,
   ctx: CampaignContext,
   auth: AuthUser,
   input: { donation_id: string; refund_amount_cents?: number; refund_date: string; refund_reason: string },
+  key: RequestKey | null = null,
+): Promise<DonationRow> {
+  return onceForKey(
+    key,
+    () => refundDonationOnce(app, ctx, auth, input, key),
+    async () => {
+      const found = await findDonation(app.db, ctx.id, input.donation_id.toLowerCase());
+      if (!found) throw donationNotFound();
+      return donationRowOf(app.db, ctx.id, found.donation, found.donorName);
+    },
+  );
+}
+
+async function refundDonationOnce(
+  app: FastifyInstance,
+  ctx: CampaignContext,
+  auth: AuthUser,
+  input: { donation_id: string; refund_amount_cents?: number; refund_date: string; refund_reason: string },
+  key: RequestKey | null,
 ): Promise<DonationRow> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const { donation, donor } = await lockDonationAndDonor(tx, ctx.id, input.donation_id.toLowerCase());
+    await assertKeyUnused(tx, ctx.id, key);
     const refundable = donation.paidAmountCents - donation.refundedCents;
     if (refundable <= 0) throw fail(409, 'DONATION_ALREADY_REFUNDED');
     const amount = input.refund_amount_cents ?? refundable;
@@ -275,6 +297,7 @@ export async function refundDonation(
       createdBy: auth.id,
       createdAt: now,
     });
+    await keepKey(tx, ctx.id, key, refund.id);
     const row = (await lockDonation(tx, ctx.id, donation.id))!;
     await auditBook(
       tx,
