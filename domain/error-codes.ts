@@ -139,6 +139,7 @@ export const ERROR_MESSAGES = {
   PAYMENT_PENDING: 'PayPal is still processing your payment. Please do not pay again: your receipt comes by e-mail once PayPal completes it',
   PAYMENT_CHOOSE_ANOTHER_SOURCE: 'PayPal could not use that funding source; nothing was charged. Choose another card or account at PayPal to finish this payment',
   PLEDGE_ALREADY_PAID: 'This pledge is already paid; nothing was charged',
+  PLEDGE_PAYMENT_IN_FLIGHT: 'An online payment of {{amount}} for this pledge is being confirmed with PayPal; record the rest after it settles',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request; send a new key for a new record',
   PAYMENT_ATTESTATION_REQUIRED: 'Please confirm each statement before giving',
   PAYMENT_AMOUNT_INVALID: 'Please enter an amount between $1.00 and $100,000.00',

@@ -556,7 +556,8 @@ export const donations = pgTable(
 );
 
 /**
- * Idempotency keys of the creates that move money (`Idempotency-Key` header; add_donation): written in
+ * Idempotency keys of the creates that move money (`Idempotency-Key` header; add_donation, add_pledge,
+ * refund_donation, POST /payment/refund, add_expense; server/plugins/request-key.ts): written in
  * the same transaction as the record, so a retried write answers that record instead of a second one.
  */
 export const requestKeys = pgTable(

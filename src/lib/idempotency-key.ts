@@ -11,3 +11,12 @@ export function newIdempotencyKey(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * Axios options carrying a fresh `Idempotency-Key` for one submission of a form that moves money
+ * (add a donation, a pledge, a refund, an expense): a resend of that request (e.g. after the token is
+ * refreshed) carries the same key, so the server records it once (issue 29 point 11).
+ */
+export function idempotencyHeaders(key: string = newIdempotencyKey()): { headers: Record<string, string> } {
+  return { headers: { 'Idempotency-Key': key } };
+}

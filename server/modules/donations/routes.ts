@@ -10,9 +10,9 @@ import {
 } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { requestKeyOf } from '../../plugins/request-key';
 import { sendSuccess, success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
-import { requestKeyOf } from './request-key';
 import { addDonation, deleteDonation, listDonationPage, refundDonation, updateDonation } from './service';
 
 const writeBody = { config: { access: { campaign: 'donation.write', from: 'body.campaign_id' } } } as const;
@@ -35,7 +35,8 @@ export async function donationRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(P.refundDonation, writeBody, async (request) => {
     const body = await validateBody(refundDonationRequestSchema, request.body, today());
-    return success(await refundDonation(app, currentCampaign(request), currentUser(request), body), 'DONATION_REFUNDED');
+    const key = requestKeyOf(request, 'refund_donation', body);
+    return success(await refundDonation(app, currentCampaign(request), currentUser(request), body, key), 'DONATION_REFUNDED');
   });
 
   app.delete(P.deleteDonation, { config: { access: { campaign: 'donation.write', from: 'params.campaignId' } } }, async (request) => {

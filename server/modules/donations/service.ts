@@ -4,7 +4,6 @@
  * Every write takes the donor's row lock first (SELECT … FOR UPDATE) and checks and writes in that
  * transaction, so two concurrent donations cannot both pass the limit.
  */
-import { assertKeyUnused, keepKey, replayedEntity, RequestKeyReplay, type RequestKey } from './request-key';
 import type { FastifyInstance } from 'fastify';
 import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/api-contract';
 import type { ComplianceWarning } from '../../../domain/compliance/types';
@@ -12,7 +11,10 @@ import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor, Tx } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
-import { fail } from '../../plugins/errors';
+import { AppError, fail } from '../../plugins/errors';
+import { assertKeyUnused, keepKey, onceForKey, type RequestKey } from '../../plugins/request-key';
+import { ERROR_MESSAGES } from '../../../domain/error-codes';
+import { formatCents } from '../../../domain/money';
 import { withBody } from '../../plugins/respond';
 import { auditBook } from '../donors/book-audit';
 import { inCycle, loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
@@ -29,7 +31,7 @@ import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
 import { boundaryKey } from '../donors/page-boundary-cache';
 import { findPageBoundaries } from '../donors/page-boundary-repository';
 import { textOrNull } from '../donors/normalize';
-import { findPledge, type PledgeRecord } from '../donors/pledge-repository';
+import { findPledge, lockPledge, pledgeInFlightCents, type PledgeRecord } from '../donors/pledge-repository';
 import { pledgeNotFound } from '../donors/pledge-service';
 import {
   deleteDonationRow,
@@ -83,14 +85,23 @@ function donationValuesOf(body: DonationBody): DonationValues {
   };
 }
 
-/** The pledge a payment pays: the same donor's, in the campaign, not written off. */
-async function pledgeOf(tx: Tx, campaignId: string, pledgeId: string | null | undefined, donorId: string): Promise<PledgeRecord | null> {
+/** A pledge being paid, with its online payments whose money is on its way (pledgeInFlightCents). */
+type PaidPledge = PledgeRecord & { inFlightCents: number };
+
+/**
+ * The pledge a payment pays: the same donor's, in the campaign, not written off; locked (after the
+ * donor, the order every pledge write uses), so an online capture of this pledge cannot be claimed
+ * between the check and the write, and its online payments in flight are read under that lock.
+ */
+async function pledgeOf(tx: Tx, campaignId: string, pledgeId: string | null | undefined, donorId: string): Promise<PaidPledge | null> {
   if (!pledgeId) return null;
   const found = await findPledge(tx, campaignId, pledgeId);
   if (!found) throw pledgeNotFound();
   if (found.pledge.donorId !== donorId) throw fail(422, 'PLEDGE_DONOR_MISMATCH');
-  if (found.pledge.writtenOffAt) throw fail(422, 'PLEDGE_WRITTEN_OFF');
-  return found.pledge;
+  const pledge = await lockPledge(tx, campaignId, pledgeId);
+  if (!pledge || pledge.donorId !== donorId) throw pledgeNotFound();
+  if (pledge.writtenOffAt) throw fail(422, 'PLEDGE_WRITTEN_OFF');
+  return { ...pledge, inFlightCents: await pledgeInFlightCents(tx, campaignId, pledge.id) };
 }
 
 /** What a donation counts for once its refunds are taken off (an edit keeps what was refunded). */
@@ -108,11 +119,24 @@ function assertNotBelowRefunded(values: DonationValues, current: DonationRecord)
   if (values.paidAmountCents < current.refundedCents) throw fail(422, 'DONATION_BELOW_REFUNDED', { refunded_cents: current.refundedCents });
 }
 
-/** A payment towards a pledge may not be more than what remains on it (the rest is a new gift: record it apart). */
-function assertWithinPledge(values: DonationValues, pledge: PledgeRecord | null, current: DonationRecord | null): void {
+/**
+ * A payment towards a pledge may not be more than what remains on it (the rest is a new gift: record
+ * it apart), nor more than what remains once the online payments of the pledge still on their way
+ * settle: 409 PLEDGE_PAYMENT_IN_FLIGHT, record the rest after PayPal has said (issue 29 point 10).
+ */
+function assertWithinPledge(values: DonationValues, pledge: PaidPledge | null, current: DonationRecord | null): void {
   if (!pledge) return;
   const remaining = Math.max(0, pledge.commitmentAmountCents - (pledge.paidCents - ownPayment(pledge, current)));
-  if (netOf(values, current) > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });
+  const net = netOf(values, current);
+  if (net > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });
+  if (pledge.inFlightCents > 0 && net > remaining - pledge.inFlightCents) {
+    const amount = formatCents(pledge.inFlightCents);
+    throw new AppError(409, 'PLEDGE_PAYMENT_IN_FLIGHT', ERROR_MESSAGES.PLEDGE_PAYMENT_IN_FLIGHT.replace('{{amount}}', amount), {
+      amount,
+      in_flight_cents: pledge.inFlightCents,
+      remaining_cents: Math.max(0, remaining - pledge.inFlightCents),
+    });
+  }
 }
 
 /**
@@ -150,16 +174,17 @@ async function warningsAfter(app: FastifyInstance, campaign: BookCampaign, donor
   return donorWarnings(campaign, donor, figuresOf(campaign, donor, contributions.get(donorId) ?? []));
 }
 
-/** add_donation; with an Idempotency-Key (request-key.ts) a retried write answers the first one's donation. */
+/** add_donation; with an Idempotency-Key (plugins/request-key.ts) a retried write answers the first one's donation. */
 export async function addDonation(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody, key: RequestKey | null = null): Promise<DonationWriteData> {
-  try {
-    return await addDonationOnce(app, ctx, auth, body, key);
-  } catch (error) {
-    if (!(error instanceof RequestKeyReplay) || !key) throw error;
-    const found = await findDonation(app.db, ctx.id, replayedEntity(error, key));
-    if (!found) throw donationNotFound();
-    return { donation: toDonationRow(found.donation, found.donorName, []), warnings: [] };
-  }
+  return onceForKey(
+    key,
+    () => addDonationOnce(app, ctx, auth, body, key),
+    async (donationId) => {
+      const found = await findDonation(app.db, ctx.id, donationId);
+      if (!found) throw donationNotFound();
+      return { donation: await donationRowOf(app.db, ctx.id, found.donation, found.donorName), warnings: [] };
+    },
+  );
 }
 
 async function addDonationOnce(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: DonationBody, key: RequestKey | null): Promise<DonationWriteData> {
@@ -224,17 +249,38 @@ async function lockDonationAndDonor(tx: Tx, campaignId: string, donationId: stri
 /**
  * refund_donation: all that remains (default) or part of it. Several refunds per donation, never more
  * than was paid; the trigger of migration 0012 updates the donation's refunded total, and the totals,
- * the limit aggregate and the matchable amount follow from it.
+ * the limit aggregate and the matchable amount follow from it. With an Idempotency-Key a retried
+ * refund answers the donation as it stands without refunding again.
  */
 export async function refundDonation(
   app: FastifyInstance,
   ctx: CampaignContext,
   auth: AuthUser,
   input: { donation_id: string; refund_amount_cents?: number; refund_date: string; refund_reason: string },
+  key: RequestKey | null = null,
+): Promise<DonationRow> {
+  return onceForKey(
+    key,
+    () => refundDonationOnce(app, ctx, auth, input, key),
+    async () => {
+      const found = await findDonation(app.db, ctx.id, input.donation_id.toLowerCase());
+      if (!found) throw donationNotFound();
+      return donationRowOf(app.db, ctx.id, found.donation, found.donorName);
+    },
+  );
+}
+
+async function refundDonationOnce(
+  app: FastifyInstance,
+  ctx: CampaignContext,
+  auth: AuthUser,
+  input: { donation_id: string; refund_amount_cents?: number; refund_date: string; refund_reason: string },
+  key: RequestKey | null,
 ): Promise<DonationRow> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const { donation, donor } = await lockDonationAndDonor(tx, ctx.id, input.donation_id.toLowerCase());
+    await assertKeyUnused(tx, ctx.id, key);
     const refundable = donation.paidAmountCents - donation.refundedCents;
     if (refundable <= 0) throw fail(409, 'DONATION_ALREADY_REFUNDED');
     const amount = input.refund_amount_cents ?? refundable;
@@ -251,6 +297,7 @@ export async function refundDonation(
       createdBy: auth.id,
       createdAt: now,
     });
+    await keepKey(tx, ctx.id, key, refund.id);
     const row = (await lockDonation(tx, ctx.id, donation.id))!;
     await auditBook(
       tx,

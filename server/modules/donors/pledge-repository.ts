@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lte, or, 
 import type { PledgeStatus } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
-import { donations, donors, pledges } from '../../db/schema';
+import { donations, donors, payments, pledges } from '../../db/schema';
 import { versionSql } from './book-version-repository';
 import { escapeLike } from './normalize';
 
@@ -35,6 +35,21 @@ export async function findPledge(db: Executor, campaignId: string, pledgeId: str
     .where(and(eq(pledges.campaignId, campaignId), eq(pledges.id, pledgeId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Online payments towards this pledge whose money may be on its way (approved, capture under way,
+ * outcome unknown, or PENDING at PayPal): not yet in its paid amount, but counted against what remains
+ * by every write that pays the pledge, online (at capture) or by staff (issue 29 point 10). Read it
+ * under the pledge's row lock: a capture claims its payment under that same lock.
+ */
+export async function pledgeInFlightCents(db: Executor, campaignId: string, pledgeId: string, exceptPaymentId: string | null = null): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(sum(${payments.amountCents}), 0)::bigint as cents from ${payments}
+    where ${payments.campaignId} = ${campaignId} and ${payments.pledgeId} = ${pledgeId}
+      and ${payments.status} in ('approved', 'capturing', 'unknown', 'pending')
+      and (${exceptPaymentId}::uuid is null or ${payments.id} <> ${exceptPaymentId}::uuid)`);
+  return Number((result.rows[0] as { cents: string }).cents);
 }
 
 /** The pledge row locked until the transaction ends. */

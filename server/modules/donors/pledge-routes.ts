@@ -3,6 +3,7 @@ import { DONOR_BOOK_PATHS as P } from '../../../domain/donor-book/api-contract';
 import { addPledgeRequestSchema, pledgeListQuerySchema, pledgeParamsSchema, updatePledgeRequestSchema, writeOffPledgeRequestSchema } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { requestKeyOf } from '../../plugins/request-key';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { addPledge, deletePledge, listDonorPledges, updatePledge, writeOffPledge } from './pledge-service';
@@ -13,7 +14,8 @@ const writeBody = { config: { access: { campaign: 'donor.write', from: 'body.cam
 export async function pledgeRoutes(app: FastifyInstance): Promise<void> {
   app.post(P.addPledge, writeBody, async (request, reply) => {
     const body = await validateBody(addPledgeRequestSchema, request.body);
-    return reply.code(201).send(success(await addPledge(app, currentCampaign(request), currentUser(request), body.donor_id.toLowerCase(), body), 'PLEDGE_ADDED'));
+    const key = requestKeyOf(request, 'add_pledge', body);
+    return reply.code(201).send(success(await addPledge(app, currentCampaign(request), currentUser(request), body.donor_id.toLowerCase(), body, key), 'PLEDGE_ADDED'));
   });
 
   app.post(P.updatePledge, writeBody, async (request) => {

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
+import { assertKeyUnused, keepKey, onceForKey, type RequestKey } from '../../plugins/request-key';
 import { auditBook } from './book-audit';
 import { inCycle, loadBookCampaign } from './book-campaign';
 import { assertContributionAllowed } from './contribution-check';
@@ -73,7 +74,20 @@ function countedRemaining(campaignCycle: Parameters<typeof inCycle>[0], pledge: 
   return inCycle(campaignCycle, pledge.commitment_date) ? pledgeRemainingCents(pledge) : 0;
 }
 
-export async function addPledge(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donorId: string, body: PledgeBody): Promise<PledgeRow> {
+/** add_pledge; with an Idempotency-Key (plugins/request-key.ts) a retried write answers the first one's pledge. */
+export async function addPledge(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donorId: string, body: PledgeBody, key: RequestKey | null = null): Promise<PledgeRow> {
+  return onceForKey(
+    key,
+    () => addPledgeOnce(app, ctx, auth, donorId, body, key),
+    async (pledgeId) => {
+      const found = await findPledge(app.db, ctx.id, pledgeId);
+      if (!found) throw pledgeNotFound();
+      return toPledgeRow(found.pledge, found.donorName, isoDay(app.clock.now()));
+    },
+  );
+}
+
+async function addPledgeOnce(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, donorId: string, body: PledgeBody, key: RequestKey | null): Promise<PledgeRow> {
   const campaign = await loadBookCampaign(app.db, ctx.id);
   const values = pledgeValuesOf(body);
   const now = app.clock.now();
@@ -81,9 +95,11 @@ export async function addPledge(app: FastifyInstance, ctx: CampaignContext, auth
   const { pledge, donor } = await app.db.transaction(async (tx) => {
     const donor = await lockDonor(tx, ctx.id, donorId);
     if (!donor) throw donorNotFound();
+    await assertKeyUnused(tx, ctx.id, key);
     const increase = countedRemaining(campaign.cycle, { commitment_date: values.commitmentDate, commitment_amount_cents: values.commitmentAmountCents, paid_cents: 0, written_off: false });
     assertContributionAllowed(campaign, donor, donor.paidCents + donor.outstandingCents, increase);
     const pledge = await insertPledge(tx, { ...values, campaignId: ctx.id, donorId, createdBy: auth.id, createdAt: now, updatedAt: now });
+    await keepKey(tx, ctx.id, key, pledge.id);
     await auditBook(tx, { campaignId: ctx.id, actorId: auth.id, action: 'pledge.created', entity: 'pledge', entityId: pledge.id, before: null, after: pledgeSnapshot(pledge) }, now);
     return { pledge, donor };
   });

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/validation/expenses';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { requestKeyOf } from '../../plugins/request-key';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { addAttachment, attachmentDownload, listExpenseAttachments, presignAttachment, removeAttachment } from './attachment-service';
@@ -27,7 +28,8 @@ export async function expenseRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(P.addExpense, { config: { access: { campaign: 'expense.write', from: 'body.campaign_id' } } }, async (request, reply) => {
     const body = await validateBody(addExpenseRequestSchema, request.body);
-    return reply.code(201).send(success(await addExpense(app, currentCampaign(request), currentUser(request), body), 'EXPENSE_ADDED'));
+    const key = requestKeyOf(request, 'add_expense', body);
+    return reply.code(201).send(success(await addExpense(app, currentCampaign(request), currentUser(request), body, key), 'EXPENSE_ADDED'));
   });
 
   app.post(P.updateExpense, { config: { access: { campaign: 'expense.write', from: 'body.campaign_id' } } }, async (request) => {

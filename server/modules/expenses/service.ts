@@ -12,10 +12,11 @@ import type { Executor } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
+import { assertKeyUnused, keepKey, onceForKey, type RequestKey } from '../../plugins/request-key';
 import { insertAudit } from '../campaign/audit-repository';
 import { deletePrivateFiles } from '../storage/checked-upload';
 import { attachmentKeysOf, countAttachments } from './attachment-repository';
-import { deleteExpense, insertExpense, listExpenses, lockExpense, updateExpense, type ExpenseRecord, type ExpenseValues } from './repository';
+import { deleteExpense, findExpense, insertExpense, listExpenses, lockExpense, updateExpense, type ExpenseRecord, type ExpenseValues } from './repository';
 
 /** The API row of an expense record. */
 export function expenseRow(record: ExpenseRecord, attachmentCount = 0): ExpenseRow {
@@ -59,13 +60,29 @@ async function audit(tx: Executor, ctx: CampaignContext, auth: AuthUser, action:
 
 type ExpenseInput = Parameters<typeof toValues>[0];
 
-export async function addExpense(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: ExpenseInput): Promise<ExpenseRow> {
+/**
+ * add_expense (money going out); with an Idempotency-Key (plugins/request-key.ts) a retried write
+ * answers the first one's expense: two tries at once both insert, the second waits on the key's
+ * primary key until the first commits, then rolls back and replays.
+ */
+export async function addExpense(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: ExpenseInput, key: RequestKey | null = null): Promise<ExpenseRow> {
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
-    const row = expenseRow(await insertExpense(tx, ctx.id, toValues(body), auth.id, now));
-    await audit(tx, ctx, auth, 'expense.created', row.expense_id, null, row, now);
-    return row;
-  });
+  return onceForKey(
+    key,
+    () =>
+      app.db.transaction(async (tx) => {
+        await assertKeyUnused(tx, ctx.id, key);
+        const row = expenseRow(await insertExpense(tx, ctx.id, toValues(body), auth.id, now));
+        await keepKey(tx, ctx.id, key, row.expense_id);
+        await audit(tx, ctx, auth, 'expense.created', row.expense_id, null, row, now);
+        return row;
+      }),
+    async (expenseId) => {
+      const found = await findExpense(app.db, ctx.id, expenseId);
+      if (!found) throw fail(404, 'EXPENSE_NOT_FOUND');
+      return expenseRow(found, await countAttachments(app.db, ctx.id, expenseId));
+    },
+  );
 }
 
 /** A full replacement of the expense's fields. */

@@ -14,10 +14,10 @@ import { fail } from '../../plugins/errors';
 import { loadBookCampaign, inCycle } from '../donors/book-campaign';
 import { assertContributionAllowed } from '../donors/contribution-check';
 import { findDonor, findDuplicateDonor, type DonorRecord } from '../donors/donor-repository';
-import { findPledge } from '../donors/pledge-repository';
+import { findPledge, pledgeInFlightCents } from '../donors/pledge-repository';
 import { donorAggregateCents } from '../donations/repository';
 import { newDonorRules } from './online-donor';
-import { capturingCents, pledgeInFlightCents } from './payment-repository';
+import { capturingCents } from './payment-repository';
 
 const NO_PAYMENT = '00000000-0000-0000-0000-000000000000';
 
@@ -46,7 +46,7 @@ export async function checkOnlineGift(db: Executor, campaignId: string, input: G
     const found = await findPledge(db, campaignId, input.pledgeId);
     if (!found || found.pledge.writtenOffAt) throw fail(400, 'PAYMENT_LINK_INVALID');
     // What remains: less what is paid, and less other online payments towards it whose money is on its way.
-    const inFlight = await pledgeInFlightCents(db, campaignId, input.pledgeId, input.paymentId ?? NO_PAYMENT);
+    const inFlight = await pledgeInFlightCents(db, campaignId, input.pledgeId, input.paymentId ?? null);
     const remaining = Math.max(0, found.pledge.commitmentAmountCents - found.pledge.paidCents - inFlight);
     if (remaining === 0) throw fail(422, 'PLEDGE_ALREADY_PAID');
     if (input.amountCents > remaining) throw fail(422, 'DONATION_EXCEEDS_PLEDGE', { remaining_cents: remaining });

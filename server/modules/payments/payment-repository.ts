@@ -93,15 +93,6 @@ export async function capturingCents(db: Executor, campaignId: string, email: st
   return Number((result.rows[0] as { cents: string }).cents);
 }
 
-/** Online payments towards this pledge whose capture is under way, unknown or pending (not yet in its paid amount). */
-export async function pledgeInFlightCents(db: Executor, campaignId: string, pledgeId: string, exceptId: string): Promise<number> {
-  const result = await db.execute(sql`
-    select coalesce(sum(${payments.amountCents}), 0)::bigint as cents from ${payments}
-    where ${payments.campaignId} = ${campaignId} and ${payments.pledgeId} = ${pledgeId} and ${payments.status} in ${MONEY_ON_ITS_WAY}
-      and ${payments.id} <> ${exceptId}`);
-  return Number((result.rows[0] as { cents: string }).cents);
-}
-
 /** Payments left open (created, approved, capturing, unknown, pending) since before `before`: the reconciliation reads them again. */
 export async function listStalePayments(db: Executor, before: Date, limit: number): Promise<PaymentRecord[]> {
   return db

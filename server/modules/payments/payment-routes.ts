@@ -21,6 +21,7 @@ import {
 import { campaignIdField } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { requestKeyOf } from '../../plugins/request-key';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { cancelFromBrowser, captureFromBrowser, paymentOfBrowser, paymentStatusView } from './capture-service';
@@ -104,7 +105,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   // ── refunds and packages ──
   app.post(P.refund, { config: { access: { campaign: 'donation.write', from: 'body.campaign_id' } } }, async (request) => {
     const body = (await validateBody(refundOnlineRequestSchema, request.body)) as RefundOnlineBody;
-    const refunded = await refundOnline(app, currentCampaign(request), currentUser(request), body);
+    const refunded = await refundOnline(app, currentCampaign(request), currentUser(request), body, requestKeyOf(request, 'refund_online', body));
     return success(refunded, refunded.online_refund.status === 'pending' ? 'REFUND_PENDING' : undefined);
   });
   app.post(P.purchasePackage, { config: { access: { campaign: 'package.purchase', from: 'body.campaign_id', allowArchived: false } } }, async (request, reply) => {

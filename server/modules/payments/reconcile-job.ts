@@ -11,14 +11,22 @@
  *                                  another one (left to the donor's new approval, or expired after 3 h)
  *   an order never approved      → expires after 3 hours; a payment that never got an order fails
  * A payment whose capture outcome is unknown is never given up: it stays unknown until PayPal answers.
+ * Then webhook events still waiting that may apply by now go to the webhook job again: those of a
+ * payment recorded by now and, after a pass that recorded a capture, those that found no payment (a
+ * refund that came before its capture, which PayPal stopped redelivering after its 25 retries over
+ * 3 days). They apply once, whoever recorded the capture.
  */
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../../plugins/jobs';
 import { accountOf, completePayment, outcomeOf, settleFromOrder } from './capture-service';
 import { listStalePayments, touchPayment, transitionPayment } from './payment-repository';
+import { webhookJobOf } from './webhook-service';
+import { waitingEventsToRetry } from './webhook-repository';
 
 export const STALE_AFTER_MS = 3 * 60_000;
 const EXPIRE_AFTER_MS = 3 * 3_600_000;
+/** Events that found no payment are looked at again (after a pass recorded a capture) for this long: PayPal's 3 days of redelivery, and more. */
+const ORPHAN_EVENTS_MS = 7 * 24 * 3_600_000;
 const BATCH = 100;
 
 export async function reconcilePayments(app: FastifyInstance): Promise<{ checked: number; recorded: number; expired: number }> {
@@ -65,7 +73,9 @@ export async function reconcilePayments(app: FastifyInstance): Promise<{ checked
       app.log.warn({ err: error, paymentId: payment.id }, 'payment reconciliation failed; tried again next run');
     }
   }
-  if (stale.length > 0) app.log.info({ checked: stale.length, recorded, expired }, 'payments reconciled');
+  const waiting = await waitingEventsToRetry(app.db, recorded > 0 ? new Date(now.getTime() - ORPHAN_EVENTS_MS) : null, BATCH);
+  for (const eventId of waiting) await app.jobs.send(webhookJobOf(app), { eventId });
+  if (stale.length > 0 || waiting.length > 0) app.log.info({ checked: stale.length, recorded, expired, events: waiting.length }, 'payments reconciled');
   return { checked: stale.length, recorded, expired };
 }
 

@@ -9,6 +9,15 @@ import { paymentRefunds } from '../../db/schema';
 export type RefundRecord = typeof paymentRefunds.$inferSelect;
 export type RefundStatus = 'requested' | 'pending' | 'completed' | 'failed';
 
+export async function findRefund(db: Executor, campaignId: string, id: string): Promise<RefundRecord | null> {
+  const [row] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.campaignId, campaignId), eq(paymentRefunds.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A refund of this payment and amount asked of PayPal whose answer never came (a retry asks the same). */
 export async function findUnansweredRefund(db: Executor, campaignId: string, paymentId: string, amountCents: number): Promise<RefundRecord | null> {
   const [row] = await db

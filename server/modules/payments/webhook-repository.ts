@@ -3,9 +3,9 @@
  * its body, then applied by the paypal-webhook job; and the webhook ids the campaigns' gateways are
  * configured with (which account signed a delivery).
  */
-import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { campaignGateways, paymentEvents } from '../../db/schema';
+import { campaignGateways, paymentEvents, payments } from '../../db/schema';
 
 export type StoredEvent = typeof paymentEvents.$inferSelect;
 export type EventState = 'received' | 'waiting' | 'applied' | 'ignored';
@@ -84,4 +84,22 @@ export async function reopenEvent(db: Executor, eventId: string): Promise<void> 
     .update(paymentEvents)
     .set({ state: 'received' })
     .where(and(eq(paymentEvents.eventId, eventId), eq(paymentEvents.state, 'waiting')));
+}
+
+/**
+ * Events still waiting that may apply by now: those of a payment recorded since (e.g. by the
+ * reconciliation, after PayPal stopped redelivering them), and, when `orphansSince` is given, those
+ * received since then that found no payment of ours (a refund of a capture we had not recorded).
+ */
+export async function waitingEventsToRetry(db: Executor, orphansSince: Date | null, limit: number): Promise<string[]> {
+  const ofRecorded = and(eq(paymentEvents.state, 'waiting'), eq(payments.status, 'completed'));
+  const orphans = orphansSince ? and(eq(paymentEvents.state, 'waiting'), isNull(paymentEvents.paymentId), gte(paymentEvents.receivedAt, orphansSince)) : undefined;
+  const rows = await db
+    .select({ id: paymentEvents.eventId })
+    .from(paymentEvents)
+    .leftJoin(payments, eq(payments.id, paymentEvents.paymentId))
+    .where(orphans ? or(ofRecorded, orphans) : ofRecorded)
+    .orderBy(paymentEvents.receivedAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -14,7 +14,7 @@ import { formatCents } from './standin-money';
 import { settlePending } from './standin-orders';
 import { completePendingRefund, queueRefundOutcome, refundCapture } from './standin-payments';
 import { ORDER_ID_PATTERN } from './standin-records';
-import type { HeldDelivery } from './standin-webhooks';
+import type { HeldDelivery, Sleeper } from './standin-webhooks';
 
 export interface PaypalStandinControl {
   /** The next such call answers a PayPal-shaped error (default 500 INTERNAL_SERVER_ERROR), with `issue` as its first detail. */
@@ -37,6 +37,11 @@ export interface PaypalStandinControl {
   deliverHeld(options?: HeldDelivery): Promise<void>;
   /** Resolves when no delivery is in flight or waiting for a retry. */
   settled(): Promise<void>;
+  /**
+   * Tests: webhook retry waits (PayPal's schedule, up to 3 days) go through `sleeper`, a simulated
+   * clock, instead of timers (null: timers again).
+   */
+  setRetrySleeper(sleeper: Sleeper | null): void;
   /** PayPal reverses a capture (chargeback) for all that remains: PAYMENT.CAPTURE.REVERSED. */
   reverseCapture(captureId: string): Promise<void>;
   /** A refund made in PayPal's own dashboard (default: all that remains): PAYMENT.CAPTURE.REFUNDED. */
@@ -67,6 +72,7 @@ export function createControl(standin: Standin): PaypalStandinControl {
     holdWebhooks: (hold) => standin.delivery.hold(hold),
     deliverHeld: (options) => standin.delivery.deliverHeld(options),
     settled: () => standin.delivery.settled(),
+    setRetrySleeper: (sleeper) => standin.delivery.setSleeper(sleeper),
     async reverseCapture(captureId) {
       checkCaptureId(captureId);
       await refundCapture(standin, { captureId, clientId: null, requestId: null, body: { note_to_payer: 'Payment reversed' }, reversal: true }, emit);

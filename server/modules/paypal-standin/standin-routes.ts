@@ -19,7 +19,7 @@ import { registerApprovalPage } from './standin-approval-page';
 import { Faults, openRequestGate, type Standin } from './standin-context';
 import { createControl, registerControlRoute, type PaypalStandinControl } from './standin-control';
 import { debugId, paypalError, standinErrorHandler } from './standin-errors';
-import { WebhookDelivery } from './standin-webhooks';
+import { PAYPAL_RETRY_WAITS_MS, WebhookDelivery } from './standin-webhooks';
 
 export { standinWebhookId } from './standin-signature';
 export type { PaypalStandinControl } from './standin-control';
@@ -39,10 +39,20 @@ export const PAYPAL_WEBHOOK_PATH = '/payment/webhook/paypal';
 export interface PaypalStandinOptions {
   /** Where events are delivered (default PAYPAL_WEBHOOK_PATH). */
   webhookUrl?: string;
-  /** First wait before a retry, doubling (default 200 ms; 20 ms when NODE_ENV=test). */
+  /**
+   * PayPal's redelivery schedule (PAYPAL_RETRY_WAITS_MS, 25 retries over about 3 days) is scaled by
+   * this (default 1: real time; 1e-6 when NODE_ENV=test, the whole schedule in about a quarter second).
+   */
+  timeScale?: number;
+  /** Shorthand for a scale: the first retry's wait in ms (the others follow PayPal's schedule). */
   retryDelayMs?: number;
-  /** Retries after the first try (default 3). */
+  /** Retries after the first try (default 25, as PayPal). */
   retries?: number;
+}
+
+/** Real time per ms of PayPal's retry schedule. */
+function timeScaleOf(options: PaypalStandinOptions, defaultScale: number): number {
+  return options.retryDelayMs !== undefined ? options.retryDelayMs / PAYPAL_RETRY_WAITS_MS[0]! : (options.timeScale ?? defaultScale);
 }
 
 const MALFORMED_JSON = () => paypalError(400, [{ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' }]);
@@ -77,8 +87,8 @@ export async function paypalStandinRoutes(app: FastifyInstance, options: PaypalS
   const delivery = new WebhookDelivery(app, {
     url: options.webhookUrl ?? PAYPAL_WEBHOOK_PATH,
     base,
-    retryDelayMs: options.retryDelayMs ?? (app.config.nodeEnv === 'test' ? 20 : 200),
-    retries: options.retries ?? 3,
+    waits: PAYPAL_RETRY_WAITS_MS.slice(0, options.retries ?? PAYPAL_RETRY_WAITS_MS.length),
+    timeScale: timeScaleOf(options, app.config.nodeEnv === 'test' ? 1e-6 : 1),
   });
   const standin: Standin = { app, base, delivery, faults: new Faults() };
   const control = createControl(standin);

@@ -2,8 +2,10 @@
  * Webhook events of the stand-in and their delivery to the product's webhook route, in-process
  * (`app.inject`), with PayPal's headers and a signature the stand-in's verify call accepts.
  *
- * - Events of one order are delivered in order; a non-2xx answer (or a throw) is retried with
- *   doubling waits, then given up and logged.
+ * - Events of one order are delivered in order; a non-2xx answer (or a throw) is retried on
+ *   PayPal's schedule (PAYPAL_RETRY_WAITS_MS: 25 retries over about 3 days), then given up and logged.
+ *   The waits go through an injectable sleeper and are scaled (`timeScale`), so tests run the whole
+ *   3 days in milliseconds or on a simulated clock (`setSleeper`).
  * - An event waits for its `gate` (the answer of the call that caused it) before its first try.
  * - While held (`hold(true)`), events queue; `deliverHeld()` sends them.
  * - `close()` clears every timer and waits for a try in flight: nothing outlives `app.close()`.
@@ -93,15 +95,30 @@ export function buildEvent(type: StandinEventType, resource: Record<string, unkn
   };
 }
 
+/**
+ * PayPal's redelivery of a webhook its listener did not answer with a 2xx: "PayPal will retry each
+ * delivery up to 25 times over 3 days" (https://developer.paypal.com/api/rest/webhooks/rest/,
+ * "Subscribing a listener URL"). PayPal does not publish the waits between tries; the stand-in's:
+ * 30 s doubling to 128 min (9 retries, 4 h 15 min in all), then 16 retries 4 h apart; the last
+ * retry comes 68 h 15 min after the first try (within the 3 days).
+ */
+export const PAYPAL_RETRY_WAITS_MS: readonly number[] = [
+  ...Array.from({ length: 9 }, (_, i) => 30_000 * 2 ** i),
+  ...Array.from({ length: 16 }, () => 4 * 3_600_000),
+];
+
+/** Waits for `ms` (the real one: a timer `close()` clears). */
+export type Sleeper = (ms: number) => Promise<void>;
+
 export interface DeliveryOptions {
   /** Where events are posted (in-process). */
   url: string;
   /** The stand-in's base URL (for the cert URL header). */
   base: string;
-  /** First wait before a retry; doubles each time. */
-  retryDelayMs: number;
-  /** Tries after the first. */
-  retries: number;
+  /** The waits before each retry, in ms of PayPal's time (its length is the number of retries). */
+  waits: readonly number[];
+  /** Real time per ms of PayPal's time (1: real; tests run the 3 days in a fraction of a second). */
+  timeScale: number;
 }
 
 export interface HeldDelivery {
@@ -109,6 +126,8 @@ export interface HeldDelivery {
   reverse?: boolean;
   /** Every event delivered twice. */
   twice?: boolean;
+  /** Only events of these types are delivered; the others are dropped (as if PayPal had given them up). */
+  only?: StandinEventType[];
 }
 
 export class WebhookDelivery {
@@ -119,6 +138,8 @@ export class WebhookDelivery {
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private readonly gates = new Set<Gate>();
+  /** A test's clock for the retry waits (null: real timers). */
+  private sleeper: Sleeper | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -165,7 +186,7 @@ export class WebhookDelivery {
    * event delivered a second time, same event id, after the first delivery's answer).
    */
   async deliverHeld(options: HeldDelivery = {}): Promise<void> {
-    const held = this.held.splice(0);
+    const held = this.held.splice(0).filter((queued) => !options.only || options.only.includes(queued.event.event_type));
     if (!options.reverse && !options.twice) {
       await Promise.all(held.map((queued) => this.start(queued)));
       return;
@@ -212,12 +233,19 @@ export class WebhookDelivery {
     return run;
   }
 
+  /** Tests: the retry waits (in PayPal's time, unscaled) go through `sleeper`, a simulated clock, instead of timers; null restores timers. */
+  setSleeper(sleeper: Sleeper | null): void {
+    this.sleeper = sleeper;
+  }
+
+  /** Waits `ms` of PayPal's time: on the test's simulated clock, or scaled real time. */
   private sleep(ms: number): Promise<void> {
+    if (this.sleeper) return this.sleeper(ms);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         resolve();
-      }, ms);
+      }, ms * this.options.timeScale);
       this.timers.set(timer, resolve);
     });
   }
@@ -241,7 +269,8 @@ export class WebhookDelivery {
 
   private async deliver({ event, clientId }: QueuedEvent): Promise<void> {
     const rawBody = JSON.stringify(event);
-    for (let attempt = 0; attempt <= this.options.retries; attempt++) {
+    const waits = this.options.waits;
+    for (let attempt = 0; attempt <= waits.length; attempt++) {
       if (this.closed) return;
       let status = 0;
       try {
@@ -259,11 +288,11 @@ export class WebhookDelivery {
         this.app.log.warn({ err: error, eventId: event.id }, 'paypal stand-in: webhook delivery threw');
       }
       if (status >= 200 && status < 300) return;
-      if (attempt < this.options.retries) {
+      if (attempt < waits.length) {
         this.app.log.info({ eventId: event.id, eventType: event.event_type, status, attempt: attempt + 1 }, 'paypal stand-in: webhook refused, will retry');
-        await this.sleep(this.options.retryDelayMs * 2 ** attempt);
+        await this.sleep(waits[attempt]!);
       } else {
-        this.app.log.warn({ eventId: event.id, eventType: event.event_type, status }, 'paypal stand-in: webhook refused, giving up');
+        this.app.log.warn({ eventId: event.id, eventType: event.event_type, status }, 'paypal stand-in: webhook refused after the last retry, giving up');
       }
     }
   }

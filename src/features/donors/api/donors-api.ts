@@ -31,6 +31,7 @@ import {
   type WriteOffPledgeRequest,
 } from '../../../../domain/donor-book/api-contract';
 import type { MetadataKind } from '../../../../domain/donor-book/enums';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { loadApi } from '../../../lib/load-api';
 
 /** A write's answer: the row and the success message code (domain/messages.ts). */
@@ -49,9 +50,9 @@ async function get<T>(path: string, params?: object): Promise<T> {
   return (await apiClient.get<ApiSuccess<T>>(path, params ? { params: stripEmpty(params) } : undefined)).data.data;
 }
 
-async function post<T>(path: string, body: object): Promise<Written<T>> {
+async function post<T>(path: string, body: object, options?: { headers: Record<string, string> }): Promise<Written<T>> {
   const { apiClient } = await loadApi();
-  return (await apiClient.post<Written<T>>(path, body)).data;
+  return (await apiClient.post<Written<T>>(path, body, options)).data;
 }
 
 async function remove(path: string): Promise<Written<unknown>> {
@@ -84,7 +85,8 @@ export async function listDonorTags(campaignId: string): Promise<string[]> {
 
 // ── pledges ─────────────────────────────────────────────────────────────────────────────────
 
-export const addPledge = (body: AddPledgeRequest) => post<PledgeRow>(P.addPledge, body);
+/** One call per submission of the form, with its own Idempotency-Key (the server records it once). */
+export const addPledge = (body: AddPledgeRequest) => post<PledgeRow>(P.addPledge, body, idempotencyHeaders());
 export const updatePledge = (body: UpdatePledgeRequest) => post<PledgeRow>(P.updatePledge, body);
 export const writeOffPledge = (body: WriteOffPledgeRequest) => post<PledgeRow>(P.writeOffPledge, body);
 export const deletePledge = (campaignId: string, pledgeId: string) => remove(donorBookPath(P.deletePledge, { campaignId, pledgeId }));
@@ -92,11 +94,11 @@ export const deletePledge = (campaignId: string, pledgeId: string) => remove(don
 // ── donations ───────────────────────────────────────────────────────────────────────────────
 
 export const listDonations = (campaignId: string, query: DonationListQuery) => get<DonationListData>(donorBookPath(P.listDonation, c(campaignId)), query);
-export const addDonation = (body: AddDonationRequest) => post<DonationWriteData>(P.addDonation, body);
+export const addDonation = (body: AddDonationRequest) => post<DonationWriteData>(P.addDonation, body, idempotencyHeaders());
 export const updateDonation = (body: UpdateDonationRequest) => post<DonationWriteData>(P.updateDonation, body);
-export const refundDonation = (body: RefundDonationRequest) => post<DonationRow>(P.refundDonation, body);
+export const refundDonation = (body: RefundDonationRequest) => post<DonationRow>(P.refundDonation, body, idempotencyHeaders());
 /** A donation paid online: the money goes back through PayPal (POST /payment/refund), booked once. */
-export const refundOnlineDonation = (body: RefundOnlineBody) => post<DonationRow>(PAYMENT_PATHS.refund, body);
+export const refundOnlineDonation = (body: RefundOnlineBody) => post<DonationRow>(PAYMENT_PATHS.refund, body, idempotencyHeaders());
 export const deleteDonation = (campaignId: string, donationId: string) => remove(donorBookPath(P.deleteDonation, { campaignId, donationId }));
 
 // ── history, calls ──────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import {
   type UpdateExpenseRequest,
 } from '../../../../domain/donor-book/api-contract';
 import type { PresignedUrlData } from '../../../../domain/imports/api-contract';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { loadApi } from '../../../lib/load-api';
 
 interface WithCode {
@@ -29,9 +30,10 @@ export async function listExpenses(campaignId: string, query: ExpenseListQuery):
   return (await apiClient.get<ApiSuccess<ExpenseListData>>(url, { params: compact(query) })).data.data;
 }
 
+/** add_expense, with a fresh Idempotency-Key for this submission (the server records it once). */
 export async function addExpense(body: AddExpenseRequest): Promise<WithCode> {
   const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(DONOR_BOOK_PATHS.addExpense, body)).data;
+  return (await apiClient.post<WithCode>(DONOR_BOOK_PATHS.addExpense, body, idempotencyHeaders())).data;
 }
 
 export async function updateExpense(body: UpdateExpenseRequest): Promise<WithCode> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/executor';
-import { requestKeys } from '../../db/schema';
+import type { Executor } from './executor';
+import { requestKeys } from './schema';
 
 export type RequestKeyRecord = typeof requestKeys.$inferSelect;
 

@@ -1,15 +1,22 @@
 /**
- * Idempotency of the creates that move money (issue 29 point 11). A client sends `Idempotency-Key`
- * (1–200 visible ASCII characters) with add_donation; the key is written in the same transaction as
- * the donation, per campaign and operation. A retry with the same key and the same body answers the
- * donation the first write made (nothing recorded twice, even when both arrive at once: the donor's
- * lock serializes them); the same key with another body is refused with 422 IDEMPOTENCY_KEY_REUSED.
+ * Idempotency of the creates that move money (issue 29 point 11): add_donation, add_pledge,
+ * refund_donation, POST /payment/refund, add_expense. A client sends `Idempotency-Key` (1–200 visible
+ * ASCII characters); the key is written in the same transaction as the record it names, per campaign
+ * and operation (table request_keys). A retry with the same key and the same body answers the record
+ * the first write made (nothing recorded twice, also when the tries race: the second waits on the
+ * key's primary key, or on the row lock the write takes, and then replays); the same key with another
+ * body is refused with 422 IDEMPOTENCY_KEY_REUSED. Without the header a write behaves as before.
+ *
+ * A service uses it in three steps:
+ *   return onceForKey(key, () => write(), (entityId) => answerOf(entityId));
+ *   // inside write's transaction, after its locks:   await assertKeyUnused(tx, campaignId, key);
+ *   // inside write's transaction, after the insert:   await keepKey(tx, campaignId, key, row.id);
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/executor';
-import { fail } from '../../plugins/errors';
-import { findRequestKey, insertRequestKey, type RequestKeyRecord } from './request-key-repository';
+import type { Executor } from '../db/executor';
+import { fail } from './errors';
+import { findRequestKey, insertRequestKey, type RequestKeyRecord } from '../db/request-key-repository';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
@@ -56,4 +63,17 @@ export async function keepKey(tx: Executor, campaignId: string, key: RequestKey 
 export function replayedEntity(replay: RequestKeyReplay, key: RequestKey): string {
   if (replay.prior.requestHash !== key.requestHash) throw fail(422, 'IDEMPOTENCY_KEY_REUSED');
   return replay.prior.entityId;
+}
+
+/**
+ * Runs `write` (whose transaction calls assertKeyUnused and keepKey); when the key was used before,
+ * answers `replay` of the first write's record instead (422 IDEMPOTENCY_KEY_REUSED for another body).
+ */
+export async function onceForKey<T>(key: RequestKey | null, write: () => Promise<T>, replay: (entityId: string) => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof RequestKeyReplay) || !key) throw error;
+    return replay(replayedEntity(error, key));
+  }
 }
