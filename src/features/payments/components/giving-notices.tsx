@@ -11,7 +11,7 @@ import styles from '../payments.module.css';
 export function GivingNotices({ notices }: { notices: Notices }) {
   const { t } = useTranslation();
   return (
-    <footer className={styles.notices} aria-label={t('payments.notices.label')}>
+    <section className={styles.notices} aria-label={t('payments.notices.label')}>
       {notices.rules_notice && <p>{notices.rules_notice}</p>}
       <p>{notices.tax_notice}</p>
       {notices.privacy_url && (
@@ -22,6 +22,6 @@ export function GivingNotices({ notices }: { notices: Notices }) {
         </p>
       )}
       <p className={styles.paidFor}>{notices.paid_for_by}</p>
-    </footer>
+    </section>
   );
 }

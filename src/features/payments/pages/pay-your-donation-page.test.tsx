@@ -101,7 +101,7 @@ describe('/pay-your-donation', () => {
     expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveValue('12207');
     expect(screen.getByRole('textbox', { name: /Employer/ })).toHaveValue('Old Employer');
     expect(screen.getByRole('textbox', { name: /Occupation/ })).toHaveValue('Clerk');
-    const notices = screen.getByRole('contentinfo', { name: 'Legal notices' });
+    const notices = screen.getByRole('region', { name: 'Legal notices' });
     expect(notices).toHaveTextContent('Paid for by Friends of Demo Candidate');
     expect(notices).toHaveTextContent('Contributions are not tax deductible');
 

@@ -70,7 +70,7 @@ describe('public giving page /{slug}', () => {
 
   it("shows the campaign's legal notices under the form: rules, tax notice, privacy link and 'Paid for by'", async () => {
     await open();
-    const notices = screen.getByRole('contentinfo', { name: 'Legal notices' });
+    const notices = screen.getByRole('region', { name: 'Legal notices' });
     expect(notices).toHaveTextContent('Paid for by Friends of Demo Candidate');
     expect(notices).toHaveTextContent('Contributions are not tax deductible for federal income tax purposes.');
     expect(notices).toHaveTextContent('NYC Campaign Finance Board rules: up to $2,100 from one contributor for this election cycle; no more than $100 in cash');
@@ -84,7 +84,7 @@ describe('public giving page /{slug}', () => {
   it('shows no privacy link and no rules line when the campaign has none; the notices stay while giving is closed', async () => {
     page = givingPage({ giving: { available: false, reason: 'NO_GATEWAY' }, notices: { paid_for_by: 'Paid for by Demo PAC', tax_notice: 'Contributions are not tax deductible.', privacy_url: null, rules_notice: '' } });
     await open();
-    const notices = screen.getByRole('contentinfo', { name: 'Legal notices' });
+    const notices = screen.getByRole('region', { name: 'Legal notices' });
     expect(notices).toHaveTextContent(/^Contributions are not tax deductible\.Paid for by Demo PAC$/);
     expect(within(notices).queryByRole('link')).not.toBeInTheDocument();
   });
