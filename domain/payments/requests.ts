@@ -121,6 +121,9 @@ export const addProviderRequestSchema = object({
   is_active: boolean().typeError(M.PROVIDER_INVALID).required(M.PROVIDER_INVALID),
 }).noUnknown();
 
+/** An http(s) address with a dotted host (no javascript:, data: or relative links). */
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#]+\.[^\s]+$/i;
+
 /** Text that must not be blank (spaces around it are allowed: the server trims it). */
 const notBlank = (max: number, message: string) =>
   string()
@@ -137,8 +140,7 @@ export const givingNoticesSchema = object({
     .typeError(M.PRIVACY_URL_INVALID)
     .nullable()
     .defined(M.PRIVACY_URL_INVALID)
-    .max(500, M.PRIVACY_URL_INVALID)
-    .matches(/^\s*https?:\/\/[^\s/?#]+\.[^\s]*\s*$/i, { message: M.PRIVACY_URL_INVALID, excludeEmptyString: true }),
+    .test('web-address', M.PRIVACY_URL_INVALID, (value) => value === null || value === undefined || value.trim() === '' || (value.length <= 500 && WEB_ADDRESS.test(value.trim()))),
   rules_notice: string()
     .typeError(M.RULES_NOTICE_INVALID)
     .defined(M.RULES_NOTICE_INVALID)
