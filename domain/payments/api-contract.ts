@@ -32,6 +32,8 @@
  *   GET  /payment/purchase-invoice/{paymentId}?campaign_id= → the invoice PDF
  */
 
+import type { GivingNotices } from './giving-notices';
+
 export const PAYMENT_PATHS = {
   givingPage: '/payment/giving-page/:slug',
   payOnline: '/payment/pay-online',
@@ -111,6 +113,8 @@ export interface GivingPage {
   limit_cents: number | null;
   attestations: { key: AttestationKey; text: string }[];
   giving: GivingAvailable | { available: false; reason: GivingUnavailableReason };
+  /** The legal notices shown under the form (and on the receipt): domain/payments/giving-notices.ts. */
+  notices: GivingNotices;
 }
 
 /** Online giving is open: through which gateway mode, and what the donor's browser needs for it. */
@@ -195,7 +199,16 @@ export interface PledgeLinkView {
   remaining_cents: number;
   commitment_date: string;
   giving: GivingPage['giving'];
+  /**
+   * What the campaign holds of the pledge's donor, to prefill the form ('' where nothing is held).
+   * Only the link's own donor; the address, employer and occupation the donor pays with are recorded
+   * on the donor when the payment is captured (record-payment.ts).
+   */
+  donor: PledgeDonorDetails;
+  notices: GivingNotices;
 }
+
+export type PledgeDonorDetails = { [K in keyof Required<DonorDetailsBody>]: string };
 
 // ── gateways ─────────────────────────────────────────────────────────────────────────────────
 
@@ -232,6 +245,18 @@ export interface GivingSettings {
   campaign_id: string;
   appeal: string;
   suggested_amounts_cents: number[];
+  /** What the page and the receipt show: each stored notice, or its default. */
+  notices: GivingNotices;
+  /** The defaults, from the campaign's name, committee and rules (a notice saved equal to its default follows it). */
+  default_notices: GivingNotices;
+}
+
+/** POST /payment/giving-settings; `notices` left out keeps the stored ones. */
+export interface SaveGivingSettingsBody {
+  campaign_id: string;
+  appeal: string;
+  suggested_amounts_cents: number[];
+  notices?: GivingNotices;
 }
 
 export interface RefundOnlineBody {

@@ -35,6 +35,10 @@ export const PAYMENT_VALIDATION_MESSAGES = {
   AMOUNTS_INVALID: 'Give 1 to 6 suggested amounts between $1.00 and $100,000.00',
   REASON_REQUIRED: 'Reason is required',
   PROVIDER_INVALID: 'Provider must be paypal',
+  PAID_FOR_BY_REQUIRED: 'The "Paid for by" line is required (up to 200 characters)',
+  TAX_NOTICE_REQUIRED: 'The tax notice is required (up to 300 characters)',
+  PRIVACY_URL_INVALID: 'Privacy policy link must be a web address starting with https:// or http://',
+  RULES_NOTICE_INVALID: 'The contribution rules line may be up to 500 characters',
 } as const;
 
 const M = PAYMENT_VALIDATION_MESSAGES;
@@ -117,10 +121,38 @@ export const addProviderRequestSchema = object({
   is_active: boolean().typeError(M.PROVIDER_INVALID).required(M.PROVIDER_INVALID),
 }).noUnknown();
 
+/** An http(s) address with a dotted host (no javascript:, data: or relative links). */
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#]+\.[^\s]+$/i;
+
+/** Text that must not be blank (spaces around it are allowed: the server trims it). */
+const notBlank = (max: number, message: string) =>
+  string()
+    .typeError(message)
+    .required(message)
+    .test('not-blank', message, (value) => value === undefined || value.trim() !== '')
+    .test('max-trimmed', message, (value) => value === undefined || value.trim().length <= max);
+
+/** The legal notices of the giving page and the receipt (domain/payments/giving-notices.ts). */
+export const givingNoticesSchema = object({
+  paid_for_by: notBlank(200, M.PAID_FOR_BY_REQUIRED),
+  tax_notice: notBlank(300, M.TAX_NOTICE_REQUIRED),
+  privacy_url: string()
+    .typeError(M.PRIVACY_URL_INVALID)
+    .nullable()
+    .defined(M.PRIVACY_URL_INVALID)
+    .test('web-address', M.PRIVACY_URL_INVALID, (value) => value === null || value === undefined || value.trim() === '' || (value.length <= 500 && WEB_ADDRESS.test(value.trim()))),
+  rules_notice: string()
+    .typeError(M.RULES_NOTICE_INVALID)
+    .defined(M.RULES_NOTICE_INVALID)
+    .test('max-trimmed', M.RULES_NOTICE_INVALID, (value) => value === undefined || value.trim().length <= 500),
+}).noUnknown();
+
 export const givingSettingsRequestSchema = object({
   campaign_id: campaignIdField,
   appeal: required(1000, M.APPEAL_REQUIRED),
   suggested_amounts_cents: array(onlineAmountField).typeError(M.AMOUNTS_INVALID).required(M.AMOUNTS_INVALID).min(1, M.AMOUNTS_INVALID).max(6, M.AMOUNTS_INVALID),
+  /** Left out: the stored notices are kept. */
+  notices: givingNoticesSchema.default(undefined).optional(),
 }).noUnknown();
 
 export const refundOnlineRequestSchema = object({

@@ -964,6 +964,11 @@ export const givingPages = pgTable('giving_pages', {
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   appeal: text('appeal').notNull(),
   suggestedAmountsCents: jsonb('suggested_amounts_cents').$type<number[]>().notNull(),
+  /** The legal notices (domain/payments/giving-notices.ts): null follows the default. */
+  paidForBy: text('paid_for_by'),
+  taxNotice: text('tax_notice'),
+  privacyUrl: text('privacy_url'),
+  rulesNotice: text('rules_notice'),
   ...timestamps,
 });
 

@@ -60,7 +60,10 @@ export async function findGivingPage(db: Executor, campaignId: string): Promise<
   return row ?? null;
 }
 
-export async function upsertGivingPage(db: Executor, campaignId: string, values: { appeal: string; suggestedAmountsCents: number[] }, now: Date): Promise<GivingPageRecord> {
+export type GivingPageValues = Pick<GivingPageRecord, 'appeal' | 'suggestedAmountsCents'> & Partial<Pick<GivingPageRecord, 'paidForBy' | 'taxNotice' | 'privacyUrl' | 'rulesNotice'>>;
+
+/** Saves the page's settings; notices left out (undefined) keep their stored value. */
+export async function upsertGivingPage(db: Executor, campaignId: string, values: GivingPageValues, now: Date): Promise<GivingPageRecord> {
   const [row] = await db
     .insert(givingPages)
     .values({ campaignId, ...values, createdAt: now, updatedAt: now })

@@ -12,11 +12,14 @@ import {
   type GatewayView,
   type GivingSettings,
   type ProviderView,
+  type SaveGivingSettingsBody,
 } from '../../../domain/payments/api-contract';
-import type { CampaignContext } from '../../plugins/access';
+import { noticesToStore, type GivingNotices } from '../../../domain/payments/giving-notices';
+import { campaignNotFound, type CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { insertAudit } from '../campaign/audit-repository';
+import { findCampaignById } from '../campaign/repository';
 import {
   findGateway,
   findGivingPage,
@@ -28,8 +31,10 @@ import {
   upsertGivingPage,
   upsertProvider,
   type GatewayRecord,
+  type GivingPageRecord,
   type ProviderRecord,
 } from './gateway-repository';
+import { campaignNotices, type CampaignNotices } from './giving-notices';
 import { PaypalError, PaypalUnavailable, type PaypalClient } from './paypal-client';
 import { gatewayAccount, localModeAllowed, paypalClientFor, standinWebhookIdOf } from './paypal-gateway';
 import { lastFour, secretBox } from './secret-box';
@@ -107,13 +112,49 @@ export async function testGateway(app: FastifyInstance, ctx: CampaignContext): P
   return { ok: true, message: gateway.mode === 'local' ? 'Connected to the local test gateway (no money moves)' : `Connected to PayPal (${gateway.mode})` };
 }
 
-export async function givingSettings(app: FastifyInstance, ctx: CampaignContext): Promise<GivingSettings> {
-  const row = await findGivingPage(app.db, ctx.id);
-  return { campaign_id: ctx.id, appeal: row?.appeal ?? DEFAULT_APPEAL, suggested_amounts_cents: row?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS] };
+async function noticesOf(app: FastifyInstance, ctx: CampaignContext, row: GivingPageRecord | null): Promise<CampaignNotices> {
+  const campaign = await findCampaignById(app.db, ctx.id);
+  if (!campaign) throw campaignNotFound();
+  return campaignNotices(app.db, campaign, row);
 }
 
-export async function saveGivingSettings(app: FastifyInstance, ctx: CampaignContext, body: { appeal: string; suggested_amounts_cents: number[] }): Promise<GivingSettings> {
+function settingsView(ctx: CampaignContext, row: GivingPageRecord | null, { notices, defaults }: CampaignNotices): GivingSettings {
+  return {
+    campaign_id: ctx.id,
+    appeal: row?.appeal ?? DEFAULT_APPEAL,
+    suggested_amounts_cents: row?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS],
+    notices,
+    default_notices: defaults,
+  };
+}
+
+export async function givingSettings(app: FastifyInstance, ctx: CampaignContext): Promise<GivingSettings> {
+  const row = await findGivingPage(app.db, ctx.id);
+  return settingsView(ctx, row, await noticesOf(app, ctx, row));
+}
+
+/** The notices as typed, tidied: trimmed, an empty privacy link none. */
+function tidyNotices(notices: GivingNotices): GivingNotices {
+  return {
+    paid_for_by: notices.paid_for_by.trim(),
+    tax_notice: notices.tax_notice.trim(),
+    privacy_url: notices.privacy_url?.trim() || null,
+    rules_notice: notices.rules_notice.trim(),
+  };
+}
+
+export async function saveGivingSettings(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: SaveGivingSettingsBody): Promise<GivingSettings> {
   const amounts = [...new Set(body.suggested_amounts_cents)].sort((a, b) => a - b);
-  const row = await upsertGivingPage(app.db, ctx.id, { appeal: body.appeal.trim(), suggestedAmountsCents: amounts }, app.clock.now());
-  return { campaign_id: ctx.id, appeal: row.appeal, suggested_amounts_cents: row.suggestedAmountsCents };
+  const now = app.clock.now();
+  let stored = {};
+  if (body.notices) {
+    // A notice saved as its default is stored as none: it then follows the campaign's name, committee and rules.
+    const { defaults } = await noticesOf(app, ctx, null);
+    const keep = noticesToStore(tidyNotices(body.notices), defaults);
+    stored = { paidForBy: keep.paid_for_by, taxNotice: keep.tax_notice, privacyUrl: keep.privacy_url, rulesNotice: keep.rules_notice };
+  }
+  const row = await upsertGivingPage(app.db, ctx.id, { appeal: body.appeal.trim(), suggestedAmountsCents: amounts, ...stored }, now);
+  const notices = await noticesOf(app, ctx, row);
+  if (body.notices) await insertAudit(app.db, { campaignId: ctx.id, actorId: auth.id, action: 'giving_page.notices_saved', details: { notices: notices.notices } }, now);
+  return settingsView(ctx, row, notices);
 }

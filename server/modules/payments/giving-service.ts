@@ -26,6 +26,7 @@ import { packageView } from '../campaign/view';
 import { loadBookCampaign } from '../donors/book-campaign';
 import { complianceDonorOf } from '../donors/donor-figures';
 import { findGivingPage } from './gateway-repository';
+import { campaignNotices } from './giving-notices';
 import { newDonorRules } from './online-donor';
 import { campaignAccount, type PaypalAccount } from './paypal-gateway';
 import { PaypalError, PaypalUnavailable, approveLinkOf } from './paypal-client';
@@ -81,6 +82,7 @@ export async function givingPage(app: FastifyInstance, slug: string): Promise<Gi
     campaignVideoUrl(app, campaign.id),
   ]);
   const limit = limitFor(book.compliance, complianceDonorOf(newDonorRules(null)));
+  const { notices } = await campaignNotices(app.db, campaign, settings, book);
   return {
     campaign_id: campaign.id,
     slug: campaign.slug,
@@ -94,6 +96,7 @@ export async function givingPage(app: FastifyInstance, slug: string): Promise<Gi
     limit_cents: limit.limit_cents,
     attestations: DONOR_ATTESTATIONS.map((a) => ({ key: a.key, text: a.text })),
     giving: givingOf(state),
+    notices,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
 import type { DonorRules } from '../donors/donor-figures';
+import type { DonorRecord } from '../donors/donor-repository';
 import { cleanName, textOrNull, type DonorValues } from '../donors/normalize';
 
 export function donorDetailsOf(value: unknown): DonorDetailsBody {
@@ -42,4 +43,17 @@ export function newDonorRules(details: Pick<DonorDetailsBody, 'state' | 'city' |
     zip: textOrNull(details?.zip),
     district: null,
   };
+}
+
+/** What a pledge's donor typed as their contributor information (address, employer, occupation). */
+const CONTRIBUTOR_FIELDS = ['address', 'aptUnit', 'city', 'state', 'zip', 'country', 'employer', 'occupation'] as const;
+
+/** The contributor fields the donor changed in `details` (null: none): the stored values to write. */
+export function contributorChanges(donor: DonorRecord, details: DonorDetailsBody): Partial<DonorValues> | null {
+  const typed = newDonorValues(details);
+  const changes: Partial<DonorValues> = {};
+  for (const field of CONTRIBUTOR_FIELDS) {
+    if (typed[field] !== donor[field]) Object.assign(changes, { [field]: typed[field] });
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
-import { PAYMENT_PATHS as P, type PayOnlineBody, type PurchasePackageBody, type RefundOnlineBody, type ConfigureGatewayBody } from '../../../domain/payments/api-contract';
+import { PAYMENT_PATHS as P, type PayOnlineBody, type PurchasePackageBody, type RefundOnlineBody, type ConfigureGatewayBody, type SaveGivingSettingsBody } from '../../../domain/payments/api-contract';
 import {
   addProviderRequestSchema,
   captureRequestSchema,
@@ -98,8 +98,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     return success(await givingSettings(app, currentCampaign(request)));
   });
   app.post(P.saveGivingSettings, { config: { access: { campaign: 'payment_gateway.write', from: 'body.campaign_id' } } }, async (request) => {
-    const body = await validateBody(givingSettingsRequestSchema, request.body);
-    return success(await saveGivingSettings(app, currentCampaign(request), body));
+    const body = (await validateBody(givingSettingsRequestSchema, request.body)) as SaveGivingSettingsBody;
+    return success(await saveGivingSettings(app, currentCampaign(request), currentUser(request), body));
   });
 
   // ── refunds and packages ──

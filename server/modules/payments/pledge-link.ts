@@ -4,10 +4,13 @@
  * campaign, the donor's name and the pledge's figures.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PledgeLinkView } from '../../../domain/payments/api-contract';
+import type { PledgeDonorDetails, PledgeLinkView } from '../../../domain/payments/api-contract';
 import { fail } from '../../plugins/errors';
 import { findCampaignById } from '../campaign/repository';
+import { findDonor, type DonorRecord } from '../donors/donor-repository';
 import { findPledge, type PledgeWithDonor } from '../donors/pledge-repository';
+import { findGivingPage } from './gateway-repository';
+import { campaignNotices } from './giving-notices';
 import { givingOf, givingState } from './giving-service';
 import { verifyPledgeLinkToken } from './pledge-link-token';
 
@@ -26,11 +29,28 @@ export async function readPledgeLink(
   return { campaignId: cid, pledgeId: pid, donorId: found.pledge.donorId, found };
 }
 
+/** The donor's details as the giving form's fields ('' where nothing is held). */
+function prefillOf(donor: DonorRecord | null, name: string): PledgeDonorDetails {
+  return {
+    name: donor?.name ?? name,
+    email: donor?.donorEmail ?? '',
+    phone: donor?.donorPhone ?? '',
+    address: donor?.address ?? '',
+    apt_unit: donor?.aptUnit ?? '',
+    city: donor?.city ?? '',
+    state: donor?.state ?? '',
+    zip: donor?.zip ?? '',
+    employer: donor?.employer ?? '',
+    occupation: donor?.occupation ?? '',
+  };
+}
+
 export async function pledgeLinkView(app: FastifyInstance, token: string): Promise<PledgeLinkView> {
-  const { campaignId, found } = await readPledgeLink(app, token);
+  const { campaignId, donorId, found } = await readPledgeLink(app, token);
   const campaign = await findCampaignById(app.db, campaignId);
   if (!campaign) throw fail(400, 'PAYMENT_LINK_INVALID');
-  const state = await givingState(app, campaign);
+  const [state, donor, page] = await Promise.all([givingState(app, campaign), findDonor(app.db, campaignId, donorId), findGivingPage(app.db, campaignId)]);
+  const { notices } = await campaignNotices(app.db, campaign, page);
   const p = found.pledge;
   return {
     slug: campaign.slug,
@@ -43,5 +63,7 @@ export async function pledgeLinkView(app: FastifyInstance, token: string): Promi
     remaining_cents: Math.max(0, p.commitmentAmountCents - p.paidCents),
     commitment_date: p.commitmentDate,
     giving: givingOf(state),
+    donor: prefillOf(donor, found.donorName),
+    notices,
   };
 }

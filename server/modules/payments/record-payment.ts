@@ -3,23 +3,30 @@
  * webhook, the reconciliation job): the payment row is locked and a completed one is left alone; the
  * donation's external_ref (the capture id) is unique too. A gift finds its donor (the pledge's, or by
  * e-mail / phone) or makes one, records the donation (method paypal), and queues the receipt e-mail in
- * the same transaction. A package purchase starts or extends the package.
+ * the same transaction, with the campaign's legal notices. A gift through a pledge link records the
+ * address, employer and occupation the donor paid with on the pledge's donor (their contributor
+ * information for this contribution), with the audit row of a donor edit. A package purchase starts
+ * or extends the package.
  * Money has moved by then: a capture is recorded even if the payment had been marked failed.
  */
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../domain/money';
+import { noticeLines, type GivingNotices } from '../../../domain/payments/giving-notices';
 import { isoDay } from '../../../domain/validation/donors';
 import type { Tx } from '../../db/executor';
 import { applyPackage } from '../campaign/package-service';
 import { findCampaignById } from '../campaign/repository';
 import { auditBook } from '../donors/book-audit';
 import { keepDonationMatches } from '../donors/donation-matches';
-import { insertDonor, lockDonor, type DonorRecord } from '../donors/donor-repository';
+import { insertDonor, lockDonor, updateDonor, type DonorRecord } from '../donors/donor-repository';
+import { donorSnapshot } from '../donors/donor-view';
 import { insertDonation } from '../donations/repository';
 import { donationSnapshot } from '../donations/view';
 import { displayDate } from '../donors/reminder-message';
+import { findGivingPage } from './gateway-repository';
 import { existingDonor } from './gift-check';
-import { donorDetailsOf, newDonorValues } from './online-donor';
+import { campaignNotices } from './giving-notices';
+import { contributorChanges, donorDetailsOf, newDonorValues } from './online-donor';
 import { lockDonorEmail, lockPayment, nextReceiptNumber, updatePayment, type PaymentRecord } from './payment-repository';
 
 export interface CapturedMoney {
@@ -31,13 +38,31 @@ async function donorFor(tx: Tx, payment: PaymentRecord, now: Date): Promise<Dono
   const details = donorDetailsOf(payment.donorDetails);
   await lockDonorEmail(tx, payment.campaignId, details.email);
   const found = await existingDonor(tx, payment.campaignId, details, payment.donorId);
-  if (found) return (await lockDonor(tx, payment.campaignId, found.id)) ?? found;
+  if (found) {
+    const donor = (await lockDonor(tx, payment.campaignId, found.id)) ?? found;
+    // Only the holder of the pledge's signed link speaks for its donor; an e-mail typed on the public page does not.
+    return payment.pledgeId && payment.donorId === donor.id ? recordContributorChanges(tx, payment, donor, now) : donor;
+  }
   const donor = await insertDonor(tx, { ...newDonorValues(details), campaignId: payment.campaignId, createdBy: null, createdAt: now, updatedAt: now });
   await auditBook(tx, { campaignId: payment.campaignId, actorId: null, action: 'donor.created', entity: 'donor', entityId: donor.id, before: null, after: { name: donor.name, source: 'online' } }, now);
   return donor;
 }
 
-function receiptEmail(input: { to: string; donorName: string; campaignName: string; amountCents: number; receipt: string; day: string; testMode: boolean; slugUrl: string }) {
+/** The address, employer and occupation the pledge's donor paid with, on the donor (audited as a donor edit). */
+async function recordContributorChanges(tx: Tx, payment: PaymentRecord, donor: DonorRecord, now: Date): Promise<DonorRecord> {
+  const changes = contributorChanges(donor, donorDetailsOf(payment.donorDetails));
+  if (!changes) return donor;
+  const after = await updateDonor(tx, payment.campaignId, donor.id, changes, now);
+  if (!after) return donor;
+  await auditBook(
+    tx,
+    { campaignId: payment.campaignId, actorId: null, action: 'donor.updated', entity: 'donor', entityId: donor.id, before: donorSnapshot(donor), after: donorSnapshot(after), extra: { source: 'online', payment_id: payment.id } },
+    now,
+  );
+  return after;
+}
+
+function receiptEmail(input: { to: string; donorName: string; campaignName: string; amountCents: number; receipt: string; day: string; testMode: boolean; slugUrl: string; notices: GivingNotices | null }) {
   const lines = [
     `Dear ${input.donorName},`,
     '',
@@ -53,6 +78,7 @@ function receiptEmail(input: { to: string; donorName: string; campaignName: stri
     input.slugUrl,
     '',
     input.campaignName,
+    ...(input.notices ? ['', ...noticeLines(input.notices)] : []),
   ];
   return { channel: 'email' as const, recipient: input.to, subject: `${input.campaignName}: receipt ${input.receipt}`, body: lines.join('\n'), purpose: 'donation_receipt' };
 }
@@ -82,6 +108,7 @@ async function recordGift(app: FastifyInstance, tx: Tx, payment: PaymentRecord, 
   await auditBook(tx, { campaignId: payment.campaignId, actorId: null, action: 'donation.created', entity: 'donation', entityId: donation.id, before: null, after: { ...donationSnapshot(donation), payment_id: payment.id } }, now);
   await keepDonationMatches(tx, payment.campaignId);
   const details = donorDetailsOf(payment.donorDetails);
+  const notices = campaign ? (await campaignNotices(tx, campaign, await findGivingPage(tx, campaign.id))).notices : null;
   await app.outbox.queue(
     tx,
     receiptEmail({
@@ -93,6 +120,7 @@ async function recordGift(app: FastifyInstance, tx: Tx, payment: PaymentRecord, 
       day,
       testMode: payment.mode === 'local',
       slugUrl: campaign ? `${app.config.publicUrl}/${campaign.slug}` : app.config.publicUrl,
+      notices,
     }),
   );
   return updatePayment(

@@ -4,12 +4,21 @@ import type { UserEvent } from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { DONOR_ATTESTATIONS, type GivingPage, type PaymentStatusView } from '../../../domain/payments/api-contract';
+import type { GivingNotices } from '../../../domain/payments/giving-notices';
 import { Providers } from '../../app/providers';
 import { makeStore } from '../../app/store';
 import { PlainLayout } from '../../layouts/plain/plain-layout';
 
 export const PAYMENT_ID = '7a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 export const ORDER_ID = '5O190127TN364715T';
+
+/** A campaign's legal notices as the server answers them (domain/payments/giving-notices.ts). */
+export const NOTICES: GivingNotices = {
+  paid_for_by: 'Paid for by Friends of Demo Candidate',
+  tax_notice: 'Contributions are not tax deductible for federal income tax purposes.',
+  privacy_url: 'https://demo.example.org/privacy',
+  rules_notice: 'NYC Campaign Finance Board rules: up to $2,100 from one contributor for this election cycle; no more than $100 in cash; no contributions from corporations, LLCs or partnerships.',
+};
 
 export function givingPage(overrides: Partial<GivingPage> = {}): GivingPage {
   return {
@@ -24,6 +33,7 @@ export function givingPage(overrides: Partial<GivingPage> = {}): GivingPage {
     limit_cents: 210_000,
     attestations: DONOR_ATTESTATIONS.map((a) => ({ key: a.key, text: a.text })),
     giving: { available: true, mode: 'local', test_mode: false },
+    notices: NOTICES,
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import {
   type PayOnlineBody,
   type PaymentStatusView,
   type PledgeLinkView,
+  type SaveGivingSettingsBody,
   type ProviderView,
 } from '../../../../domain/payments/api-contract';
 import { apiClient } from '../../../lib/api-client';
@@ -86,6 +87,6 @@ export async function getGivingSettings(campaignId: string): Promise<GivingSetti
   return (await apiClient.get<ApiSuccess<GivingSettings>>(givingSettingsUrl(campaignId))).data.data;
 }
 
-export async function saveGivingSettings(body: GivingSettings): Promise<GivingSettings> {
+export async function saveGivingSettings(body: SaveGivingSettingsBody): Promise<GivingSettings> {
   return (await apiClient.post<ApiSuccess<GivingSettings>>(PAYMENT_PATHS.saveGivingSettings, body)).data.data;
 }

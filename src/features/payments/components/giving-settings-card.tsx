@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { GivingSettings } from '../../../../domain/payments/api-contract';
-import { givingSettingsRequestSchema } from '../../../../domain/payments/requests';
+import type { GivingNotices } from '../../../../domain/payments/giving-notices';
+import { givingNoticesSchema, givingSettingsRequestSchema } from '../../../../domain/payments/requests';
 import buttonStyles from '../../../components/button.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
+import { TextInput } from '../../../components/text-input';
 import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import '../../../lib/staff-catalogue';
@@ -15,18 +17,32 @@ import { notify } from '../../../lib/toast';
 import { saveGivingSettings } from '../api/payments-api';
 import styles from './staff.module.css';
 
+/** The notices as the form holds them: no privacy link is ''. */
+type NoticeValues = { [K in keyof GivingNotices]: string };
+
 interface SettingsValues {
   appeal: string;
   suggested_amounts_cents: (number | null)[];
+  notices: NoticeValues;
 }
 
 const MAX_AMOUNTS = 6;
-const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents']));
+const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents']).shape({ notices: givingNoticesSchema.required() }));
+
+const noticeValues = (notices: GivingNotices): NoticeValues => ({ ...notices, privacy_url: notices.privacy_url ?? '' });
+const formValues = (settings: GivingSettings): SettingsValues => ({
+  appeal: settings.appeal,
+  suggested_amounts_cents: settings.suggested_amounts_cents,
+  notices: noticeValues(settings.notices),
+});
 
 let rowIds = 0;
 const newRowId = () => `amount-${++rowIds}`;
 
-/** The public page's appeal text and its 1–6 suggested amounts (dollars typed, cents saved). */
+/**
+ * The public page's appeal text, its 1–6 suggested amounts (dollars typed, cents saved) and its legal
+ * notices (shown under the form and in the receipt), each with its default named under it.
+ */
 export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaignId: string; settings: GivingSettings; canWrite: boolean }) {
   const { t } = useTranslation();
   const {
@@ -39,7 +55,8 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
     setError,
     reset,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<SettingsValues>({ defaultValues: { appeal: settings.appeal, suggested_amounts_cents: settings.suggested_amounts_cents }, resolver });
+  } = useForm<SettingsValues>({ defaultValues: formValues(settings), resolver });
+  const [defaults, setDefaults] = useState(settings.default_notices);
   const amounts = useWatch({ control, name: 'suggested_amounts_cents' });
   const [rows, setRows] = useState(() => settings.suggested_amounts_cents.map(newRowId));
   const [serverError, setServerError] = useState('');
@@ -68,17 +85,29 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
   const save = async (values: SettingsValues) => {
     setServerError('');
     try {
-      const saved = await saveGivingSettings({ campaign_id: campaignId, appeal: values.appeal, suggested_amounts_cents: values.suggested_amounts_cents as number[] });
+      const saved = await saveGivingSettings({
+        campaign_id: campaignId,
+        appeal: values.appeal,
+        suggested_amounts_cents: values.suggested_amounts_cents as number[],
+        notices: { ...values.notices, privacy_url: values.notices.privacy_url.trim() === '' ? null : values.notices.privacy_url },
+      });
       notify.success(t('payments.settings.saved'));
-      reset({ appeal: saved.appeal, suggested_amounts_cents: saved.suggested_amounts_cents });
+      reset(formValues(saved));
+      setDefaults(saved.default_notices);
       setRows(saved.suggested_amounts_cents.map(newRowId));
     } catch (err) {
-      if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, ['appeal', 'suggested_amounts_cents'])) return;
+      const fields = ['appeal', 'suggested_amounts_cents', 'notices.paid_for_by', 'notices.tax_notice', 'notices.privacy_url', 'notices.rules_notice'] as const;
+      if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, [...fields])) return;
       setServerError(apiErrorMessage(err));
     }
   };
 
   const listError = errors.suggested_amounts_cents?.message ?? errors.suggested_amounts_cents?.root?.message;
+  const defaultHint = (text: string | null) => (text ? t('payments.settings.notices.defaultHint', { text }) : t('payments.settings.notices.noDefault'));
+  const useDefaults = () => {
+    const values = noticeValues(defaults);
+    for (const key of Object.keys(values) as (keyof NoticeValues)[]) setValue(`notices.${key}`, values[key], { shouldDirty: true, shouldValidate: isSubmitted });
+  };
 
   return (
     <section className={styles.card} aria-labelledby="giving-settings-heading">
@@ -138,11 +167,53 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
               </p>
             )}
           </fieldset>
+          <fieldset className={styles.plainFieldset} aria-describedby="notices-text">
+            <legend className={styles.legend}>{t('payments.settings.notices.legend')}</legend>
+            <p id="notices-text" className={styles.inlineHint}>
+              {t('payments.settings.notices.text')}
+            </p>
+            <TextInput
+              label={t('payments.settings.notices.paidForBy')}
+              required
+              maxLength={200}
+              hint={defaultHint(defaults.paid_for_by)}
+              error={errors.notices?.paid_for_by?.message}
+              {...register('notices.paid_for_by')}
+            />
+            <TextInput
+              label={t('payments.settings.notices.taxNotice')}
+              required
+              maxLength={300}
+              hint={defaultHint(defaults.tax_notice)}
+              error={errors.notices?.tax_notice?.message}
+              {...register('notices.tax_notice')}
+            />
+            <TextArea
+              label={t('payments.settings.notices.rulesNotice')}
+              rows={2}
+              maxLength={500}
+              hint={`${t('payments.settings.notices.rulesHint')} ${defaultHint(defaults.rules_notice)}`}
+              error={errors.notices?.rules_notice?.message}
+              {...register('notices.rules_notice')}
+            />
+            <TextInput
+              label={t('payments.settings.notices.privacyUrl')}
+              type="url"
+              inputMode="url"
+              maxLength={500}
+              hint={t('payments.settings.notices.privacyHint')}
+              error={errors.notices?.privacy_url?.message}
+              {...register('notices.privacy_url')}
+            />
+          </fieldset>
         </fieldset>
         {canWrite && (
           <div className={styles.actions}>
             <SubmitButton type="button" variant="secondary" disabled={amounts.length >= MAX_AMOUNTS} onClick={add}>
               {t('payments.settings.addAmount')}
+            </SubmitButton>
+            <SubmitButton type="button" variant="secondary" onClick={useDefaults}>
+              {t('payments.settings.notices.useDefaults')}
             </SubmitButton>
             <SubmitButton loading={isSubmitting}>{t('payments.settings.save')}</SubmitButton>
           </div>

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { TEST_PAYMENTS_LABEL, type PayOnlineBody, type PledgeLinkView } from '../../../../domain/payments/api-contract';
 import { setHardNavigate } from '../../../lib/navigation';
-import { fillDonor, renderOpenPage } from '../test-fixtures';
+import { fillDonor, NOTICES, renderOpenPage } from '../test-fixtures';
 import PayYourDonationPage from './pay-your-donation-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -22,6 +22,9 @@ function linkView(overrides: Partial<PledgeLinkView> = {}): PledgeLinkView {
     remaining_cents: 75_000,
     commitment_date: '2029-02-01',
     giving: { available: true, mode: 'sandbox', test_mode: false },
+    // A donor of whom the campaign holds only the name (the form asks the rest).
+    donor: { name: 'Maria Lopez', email: '', phone: '', address: '', apt_unit: '', city: '', state: '', zip: '', employer: '', occupation: '' },
+    notices: NOTICES,
     ...overrides,
   };
 }
@@ -79,6 +82,38 @@ describe('/pay-your-donation', () => {
     await waitFor(() => expect(navigations).toEqual(['https://www.paypal.com/checkoutnow?token=ORDER12345']));
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ slug: 'demo-campaign', amount_cents: 75_000, pledge_token: TOKEN });
+  });
+
+  it('prefills every detail the campaign holds of the donor, sends what the donor changed, and shows the notices', async () => {
+    view = linkView({
+      donor: { name: 'Maria Lopez', email: 'maria@example.org', phone: '2125550123', address: '12 Old Rd', apt_unit: '4B', city: 'Albany', state: 'new_york', zip: '12207', employer: 'Old Employer', occupation: 'Clerk' },
+    });
+    const user = userEvent.setup();
+    const { navigations } = open(`?token=${TOKEN}`);
+    const address = await screen.findByRole('textbox', { name: /Street address/ });
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Maria Lopez');
+    expect(screen.getByRole('textbox', { name: /E-mail/ })).toHaveValue('maria@example.org');
+    expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveValue('2125550123');
+    expect(address).toHaveValue('12 Old Rd');
+    expect(screen.getByRole('textbox', { name: /Apt \/ unit/ })).toHaveValue('4B');
+    expect(screen.getByRole('textbox', { name: /City/ })).toHaveValue('Albany');
+    expect(screen.getByRole('combobox', { name: /State/ })).toHaveValue('new_york');
+    expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveValue('12207');
+    expect(screen.getByRole('textbox', { name: /Employer/ })).toHaveValue('Old Employer');
+    expect(screen.getByRole('textbox', { name: /Occupation/ })).toHaveValue('Clerk');
+    const notices = screen.getByRole('region', { name: 'Legal notices' });
+    expect(notices).toHaveTextContent('Paid for by Friends of Demo Candidate');
+    expect(notices).toHaveTextContent('Contributions are not tax deductible');
+
+    await user.clear(address);
+    await user.type(address, '500 New Ave');
+    await user.clear(screen.getByRole('textbox', { name: /Employer/ }));
+    await user.type(screen.getByRole('textbox', { name: /Employer/ }), 'New Employer');
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Give $750.00' }));
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(payments[0]!.donor).toMatchObject({ name: 'Maria Lopez', email: 'maria@example.org', address: '500 New Ave', apt_unit: '4B', city: 'Albany', employer: 'New Employer', occupation: 'Clerk' });
+    expect(payments[0]!.pledge_token).toBe(TOKEN);
   });
 
   it('refuses more than what remains on the pledge before sending', async () => {

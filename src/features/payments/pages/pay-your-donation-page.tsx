@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useRemote } from '../../../lib/use-remote';
 import { getPledgeLink } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
+import { GivingNotices } from '../components/giving-notices';
 import { CampaignHead, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import styles from '../payments.module.css';
@@ -24,7 +25,8 @@ function isInvalidLink(err: unknown): boolean {
 /**
  * /pay-your-donation?token=…: a donor (not signed in) pays what remains on one pledge through the
  * signed link the campaign sent: the pledge's figures, then the giving form with the remainder as
- * its amount (and its cap).
+ * its amount (and its cap) and every detail the campaign holds of the donor filled in (a changed
+ * address, employer or occupation is recorded on the donor when the payment is captured).
  */
 export default function PayYourDonationPage() {
   const { t } = useTranslation();
@@ -102,10 +104,11 @@ function PledgePayment({ title, token, view }: { title: string; token: string; v
           pledgeToken={token}
           defaultAmountCents={remaining}
           cap={{ cents: remaining, message: t('payments.pledge.overRemaining', { amount: formatCents(remaining) }) }}
-          defaultDonor={{ name: view.donor_name }}
+          defaultDonor={view.donor}
           paypal={view.giving.mode !== 'local' && view.giving.client_id ? { clientId: view.giving.client_id } : null}
         />
       )}
+      <GivingNotices notices={view.notices} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { GatewayView, GivingSettings } from '../../../../domain/payments/api-contract';
+import type { GivingNotices } from '../../../../domain/payments/giving-notices';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem, STAFF_RESOURCES } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
@@ -27,7 +28,20 @@ function gatewayView(overrides: Partial<GatewayView> = {}): GatewayView {
 
 let resources: string[] = ALL_RESOURCES;
 let gateways: GatewayView[] = [gatewayView()];
-let settings: GivingSettings = { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500, 5_000, 10_000] };
+const DEFAULT_NOTICES: GivingNotices = {
+  paid_for_by: 'Paid for by Friends of Demo Candidate',
+  tax_notice: 'Contributions are not tax deductible for federal income tax purposes.',
+  privacy_url: null,
+  rules_notice: 'NYC Campaign Finance Board rules: up to $2,100 from one contributor for this election cycle; no more than $100 in cash; no contributions from corporations, LLCs or partnerships.',
+};
+const settingsView = (): GivingSettings => ({
+  campaign_id: CAMPAIGN_A,
+  appeal: 'Help us win.',
+  suggested_amounts_cents: [2_500, 5_000, 10_000],
+  notices: { ...DEFAULT_NOTICES },
+  default_notices: DEFAULT_NOTICES,
+});
+let settings: GivingSettings = settingsView();
 let testAnswer: () => Response = () => HttpResponse.json({ data: { ok: true, message: 'PayPal accepted the credentials (sandbox).' } });
 const posts: { path: string; body: Record<string, unknown> }[] = [];
 
@@ -51,7 +65,7 @@ const server = setupServer(
   http.post('*/payment/giving-settings', async ({ request }) => {
     const body = (await request.json()) as GivingSettings;
     posts.push({ path: 'settings', body: body as unknown as Record<string, unknown> });
-    return HttpResponse.json({ data: body });
+    return HttpResponse.json({ data: { ...body, default_notices: DEFAULT_NOTICES } });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -59,7 +73,7 @@ afterEach(() => {
   server.resetHandlers();
   resources = ALL_RESOURCES;
   gateways = [gatewayView()];
-  settings = { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500, 5_000, 10_000] };
+  settings = settingsView();
   testAnswer = () => HttpResponse.json({ data: { ok: true, message: 'PayPal accepted the credentials (sandbox).' } });
   posts.length = 0;
 });
@@ -192,8 +206,42 @@ describe('/payment_gateway', () => {
     for (const n of [6, 5, 4]) await user.click(within(giving).getByRole('button', { name: `Remove amount ${n}` }));
     await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
     await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(1));
-    expect(posts.find((p) => p.path === 'settings')?.body).toEqual({ campaign_id: CAMPAIGN_A, appeal: 'Every dollar counts.', suggested_amounts_cents: [2_500, 10_000, 100_000] });
+    expect(posts.find((p) => p.path === 'settings')?.body).toEqual({ campaign_id: CAMPAIGN_A, appeal: 'Every dollar counts.', suggested_amounts_cents: [2_500, 10_000, 100_000], notices: DEFAULT_NOTICES });
     expect(await screen.findByText('Giving page saved')).toBeInTheDocument();
+  });
+
+  it('shows and edits the legal notices, each with its default; a bad privacy link is refused before sending', async () => {
+    settings = { ...settingsView(), notices: { ...DEFAULT_NOTICES, paid_for_by: 'Paid for by Demo PAC' } };
+    const user = userEvent.setup();
+    await open();
+    const giving = await screen.findByRole('form', { name: 'Giving page' });
+    const notices = within(giving).getByRole('group', { name: 'Legal notices' });
+    const paidFor = within(notices).getByRole('textbox', { name: /"Paid for by" line/ });
+    expect(paidFor).toHaveValue('Paid for by Demo PAC');
+    expect(paidFor).toHaveAccessibleDescription('Default: Paid for by Friends of Demo Candidate');
+    expect(within(notices).getByRole('textbox', { name: /Tax notice/ })).toHaveValue('Contributions are not tax deductible for federal income tax purposes.');
+    expect(within(notices).getByRole('textbox', { name: /Contribution rules/ })).toHaveValue(DEFAULT_NOTICES.rules_notice);
+    const privacy = within(notices).getByRole('textbox', { name: /Privacy policy link/ });
+    expect(privacy).toHaveValue('');
+
+    await user.type(privacy, 'javascript:alert(1)');
+    await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
+    expect(await within(giving).findByText('Privacy policy link must be a web address starting with https:// or http://')).toBeInTheDocument();
+    expect(posts.filter((p) => p.path === 'settings')).toHaveLength(0);
+
+    await user.clear(privacy);
+    await user.type(privacy, 'https://demo.example.org/privacy');
+    await user.clear(within(notices).getByRole('textbox', { name: /Contribution rules/ }));
+    await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
+    await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(1));
+    expect(posts[0]!.body.notices).toEqual({ paid_for_by: 'Paid for by Demo PAC', tax_notice: DEFAULT_NOTICES.tax_notice, privacy_url: 'https://demo.example.org/privacy', rules_notice: '' });
+
+    await user.click(within(giving).getByRole('button', { name: 'Use the defaults' }));
+    expect(paidFor).toHaveValue('Paid for by Friends of Demo Candidate');
+    expect(privacy).toHaveValue('');
+    await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
+    await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(2));
+    expect(posts[1]!.body.notices).toEqual(DEFAULT_NOTICES);
   });
 
   it('keeps at least one suggested amount', async () => {

@@ -68,6 +68,27 @@ describe('public giving page /{slug}', () => {
     for (const statement of DONOR_ATTESTATIONS) expect(screen.getByRole('checkbox', { name: statement.text })).toBeRequired();
   });
 
+  it("shows the campaign's legal notices under the form: rules, tax notice, privacy link and 'Paid for by'", async () => {
+    await open();
+    const notices = screen.getByRole('region', { name: 'Legal notices' });
+    expect(notices).toHaveTextContent('Paid for by Friends of Demo Candidate');
+    expect(notices).toHaveTextContent('Contributions are not tax deductible for federal income tax purposes.');
+    expect(notices).toHaveTextContent('NYC Campaign Finance Board rules: up to $2,100 from one contributor for this election cycle; no more than $100 in cash');
+    const privacy = within(notices).getByRole('link', { name: 'Privacy policy' });
+    expect(privacy).toHaveAttribute('href', 'https://demo.example.org/privacy');
+    expect(privacy).toHaveAttribute('rel', 'noopener noreferrer');
+    // After the form, in the page's order.
+    expect(screen.getByRole('form', { name: /./ }).compareDocumentPosition(notices) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no privacy link and no rules line when the campaign has none; the notices stay while giving is closed', async () => {
+    page = givingPage({ giving: { available: false, reason: 'NO_GATEWAY' }, notices: { paid_for_by: 'Paid for by Demo PAC', tax_notice: 'Contributions are not tax deductible.', privacy_url: null, rules_notice: '' } });
+    await open();
+    const notices = screen.getByRole('region', { name: 'Legal notices' });
+    expect(notices).toHaveTextContent(/^Contributions are not tax deductible\.Paid for by Demo PAC$/);
+    expect(within(notices).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('is remembered by this tab, so a result page without a payment can lead back to it', async () => {
     await open();
     await waitFor(() => expect(lastGivingPage()).toEqual({ slug: page.slug, name: 'Friends of Demo Candidate' }));

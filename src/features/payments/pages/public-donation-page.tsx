@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useRemote } from '../../../lib/use-remote';
 import { getGivingPage } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
+import { GivingNotices } from '../components/giving-notices';
 import { CampaignHead, CampaignVideo, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import { rememberGivingPage } from '../last-giving-page';
@@ -78,6 +79,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
       ) : (
         <GivingUnavailable reason={giving.reason} />
       )}
+      <GivingNotices notices={data.notices} />
     </section>
   );
 }
