@@ -18,6 +18,7 @@ import { auditBook } from '../donors/book-audit';
 import { keepDonationMatches } from '../donors/donation-matches';
 import { lockDonor } from '../donors/donor-repository';
 import { findDonation, insertProviderRefund, lockDonation, refundsOfDonations } from '../donations/repository';
+import { onlineFactsOfDonations } from '../donations/online-facts-repository';
 import { donationSnapshot, toDonationRow } from '../donations/view';
 import { accountOf } from './capture-service';
 import { providerFailure } from './giving-service';
@@ -132,9 +133,9 @@ export async function refundOnline(app: FastifyInstance, ctx: CampaignContext, a
     throw refundFailed(reason);
   }
   const after = (await findDonation(app.db, ctx.id, donationId))!;
-  const refunds = await refundsOfDonations(app.db, ctx.id, [donationId]);
+  const [refunds, online] = await Promise.all([refundsOfDonations(app.db, ctx.id, [donationId]), onlineFactsOfDonations(app.db, ctx.id, [donationId])]);
   return {
-    ...toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? []),
+    ...toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? [], online.get(donationId)),
     online_refund: { id: refund.id, status: refund.status === 'COMPLETED' ? 'completed' : 'pending', amount_cents: amount },
   };
 }
