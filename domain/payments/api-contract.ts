@@ -58,6 +58,7 @@ export const givingPageUrl = (slug: string) => `/payment/giving-page/${encodeURI
 export const paymentStatusUrl = (paymentId: string, orderId: string) => `/payment/status/${encodeURIComponent(paymentId)}?order_id=${encodeURIComponent(orderId)}`;
 export const campaignGatewaysUrl = (campaignId: string) => `/payment/all-payment-gateway/${encodeURIComponent(campaignId)}`;
 export const givingSettingsUrl = (campaignId: string) => `/payment/giving-settings/${encodeURIComponent(campaignId)}`;
+export const reconcileReportUrl = (campaignId: string) => `/payment/reconcile-report/${encodeURIComponent(campaignId)}`;
 export const purchaseListUrl = (campaignId: string) => `/payment/purchase-list/${encodeURIComponent(campaignId)}`;
 export const purchaseInvoiceUrl = (campaignId: string, paymentId: string) =>
   `/payment/purchase-invoice/${encodeURIComponent(paymentId)}?campaign_id=${encodeURIComponent(campaignId)}`;

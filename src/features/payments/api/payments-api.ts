@@ -19,6 +19,8 @@ import {
   type PaymentStatusView,
   type PledgeLinkView,
   type ProviderView,
+  type ReconcileReport,
+  reconcileReportUrl,
 } from '../../../../domain/payments/api-contract';
 import { apiClient } from '../../../lib/api-client';
 
@@ -88,4 +90,9 @@ export async function getGivingSettings(campaignId: string): Promise<GivingSetti
 
 export async function saveGivingSettings(body: GivingSettings): Promise<GivingSettings> {
   return (await apiClient.post<ApiSuccess<GivingSettings>>(PAYMENT_PATHS.saveGivingSettings, body)).data.data;
+}
+
+/** Every online payment and refund whose state differs from PayPal's (each read again from PayPal: slow). */
+export async function getReconcileReport(campaignId: string): Promise<ReconcileReport> {
+  return (await apiClient.get<ApiSuccess<ReconcileReport>>(reconcileReportUrl(campaignId))).data.data;
 }
