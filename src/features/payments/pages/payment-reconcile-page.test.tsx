@@ -86,7 +86,7 @@ describe('/payment_gateway/reconcile', () => {
     expect(refundRow).toHaveTextContent('Refund 1JU08902781691411');
     expect(within(refundRow!).getByRole('link', { name: 'Ana Lopez' })).toHaveAttribute('href', `/donor-list/${DONOR}`);
     expect(amountRow).toHaveTextContent('What PayPal says is refunded is not what the books record');
-    expect(amountRow).toHaveTextContent('Payment: Paid');
+    expect(amountRow).toHaveTextContent('Payment: Paid$0.00 refunded');
     expect(amountRow).toHaveTextContent('Order: COMPLETEDCapture: PARTIALLY_REFUNDED');
     expect(packageRow).toHaveTextContent('Package purchase');
     expect(packageRow).toHaveTextContent('PayPal captured money the books do not record');

@@ -35,7 +35,7 @@ export default function PaymentReconcilePage() {
     ) : (
       <>
         {t('payments.reconcile.ours.payment', { status: t(`payments.status.${r.status}`) })}
-        {r.refunded_cents > 0 && <span className={styles.subline}>{t('payments.reconcile.ours.refunded', { amount: formatCents(r.refunded_cents) })}</span>}
+        {(r.refunded_cents > 0 || r.difference === 'REFUNDED_AMOUNT_DIFFERS') && <span className={styles.subline}>{t('payments.reconcile.ours.refunded', { amount: formatCents(r.refunded_cents) })}</span>}
       </>
     );
   const paypal = (r: ReconcileRow) => {
