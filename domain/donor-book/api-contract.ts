@@ -367,6 +367,39 @@ export interface RefundRow {
   created_at: string;
 }
 
+/**
+ * A PayPal dispute of an online donation (CUSTOMER.DISPUTE.CREATED / UPDATED / RESOLVED), as last heard.
+ * `status` and `reason` are PayPal's codes (e.g. OPEN, UNDER_REVIEW, RESOLVED; UNAUTHORISED,
+ * MERCHANDISE_OR_SERVICE_NOT_RECEIVED); `outcome` is PayPal's outcome code once resolved
+ * (e.g. RESOLVED_BUYER_FAVOUR, RESOLVED_SELLER_FAVOUR). The books do not change with a dispute: a
+ * chargeback arrives as a refund.
+ */
+export interface DonationDisputeRow {
+  dispute_id: string;
+  status: string;
+  reason: string | null;
+  /** What the donor disputes (null when PayPal did not say). */
+  amount_cents: number | null;
+  /** When we first heard of it (ISO timestamp). */
+  opened_at: string;
+  outcome: string | null;
+}
+
+/**
+ * A refund asked of PayPal that is not in the books: `pending` (PayPal answered PENDING; booked when it
+ * completes), `requested` (PayPal's answer never came; pressing Refund again for the same amount asks the
+ * same refund) or `failed` (nothing was refunded; `failure_reason` is PayPal's).
+ */
+export interface OnlineRefundRow {
+  online_refund_id: string;
+  status: 'requested' | 'pending' | 'failed';
+  amount_cents: number;
+  /** When staff asked for it (ISO timestamp). */
+  requested_at: string;
+  reason: string;
+  failure_reason: string | null;
+}
+
 export interface DonationRow extends DonationFields {
   donation_id: string;
   donor_name: string;
@@ -381,6 +414,10 @@ export interface DonationRow extends DonationFields {
   refund_reason: string | null;
   /** Every refund of the donation, oldest first. */
   refunds: RefundRow[];
+  /** An online donation's refunds asked of PayPal and not booked (pending, unanswered, failed), oldest first; [] otherwise. */
+  online_refunds: OnlineRefundRow[];
+  /** An online donation's PayPal disputes, oldest first; [] otherwise. */
+  disputes: DonationDisputeRow[];
   created_at: string;
 }
 

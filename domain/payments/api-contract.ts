@@ -60,6 +60,7 @@ export const givingPageUrl = (slug: string) => `/payment/giving-page/${encodeURI
 export const paymentStatusUrl = (paymentId: string, orderId: string) => `/payment/status/${encodeURIComponent(paymentId)}?order_id=${encodeURIComponent(orderId)}`;
 export const campaignGatewaysUrl = (campaignId: string) => `/payment/all-payment-gateway/${encodeURIComponent(campaignId)}`;
 export const givingSettingsUrl = (campaignId: string) => `/payment/giving-settings/${encodeURIComponent(campaignId)}`;
+export const reconcileReportUrl = (campaignId: string) => `/payment/reconcile-report/${encodeURIComponent(campaignId)}`;
 export const purchaseListUrl = (campaignId: string) => `/payment/purchase-list/${encodeURIComponent(campaignId)}`;
 export const purchaseInvoiceUrl = (campaignId: string, paymentId: string) =>
   `/payment/purchase-invoice/${encodeURIComponent(paymentId)}?campaign_id=${encodeURIComponent(campaignId)}`;
@@ -308,8 +309,33 @@ export const RECONCILE_DIFFERENCES = [
   'OUTCOME_UNKNOWN',
   /** PayPal could not be asked now. */
   'PAYPAL_UNREACHABLE',
+  /** PayPal completed a refund that our books do not record (ours is pending, unanswered or failed). */
+  'REFUND_NOT_BOOKED',
+  /** Our books record a refund that PayPal does not show as completed. */
+  'REFUND_BOOKED_NOT_COMPLETED',
+  /** PayPal's refund is PENDING, FAILED or CANCELLED and ours says otherwise (not a booking yet). */
+  'REFUND_STATUS_DIFFERS',
+  /** We asked PayPal for a refund and its answer never came: press Refund again for the same amount. */
+  'REFUND_OUTCOME_UNKNOWN',
+  /**
+   * What PayPal says is refunded of the capture (COMPLETED, PARTIALLY_REFUNDED, REFUNDED) is not what
+   * our books record: e.g. a refund made in PayPal's own dashboard whose webhook has not arrived.
+   */
+  'REFUNDED_AMOUNT_DIFFERS',
 ] as const;
 export type ReconcileDifference = (typeof RECONCILE_DIFFERENCES)[number];
+
+/** The refund a reconcile row is about: what our books and PayPal each say of it. */
+export interface ReconcileRefund {
+  /** PayPal's refund id (null: PayPal never answered the refund call). */
+  refund_id: string | null;
+  amount_cents: number;
+  requested_at: string;
+  /** Ours: requested (no answer), pending, completed (booked), failed. */
+  status: 'requested' | 'pending' | 'completed' | 'failed';
+  /** PayPal's: COMPLETED, PENDING, FAILED, CANCELLED; NOT_FOUND when PayPal has no such refund; null when not asked. */
+  paypal_status: string | null;
+}
 
 export interface ReconcileRow {
   payment_id: string;
@@ -317,11 +343,19 @@ export interface ReconcileRow {
   created_at: string;
   amount_cents: number;
   status: PaymentStatus;
+  /** What our books record as refunded of the payment. */
+  refunded_cents: number;
   order_id: string;
   /** PayPal's order status and its capture's status ('—' when it could not be read). */
   paypal_order_status: string;
   paypal_capture_status: string | null;
   difference: ReconcileDifference;
+  /** The donor and the donation of a gift (null for a package, or before the gift is recorded). */
+  donor_id: string | null;
+  donor_name: string | null;
+  donation_id: string | null;
+  /** The refund the row is about (REFUND_* differences), else null. */
+  refund: ReconcileRefund | null;
 }
 
 export interface ReconcileReport {

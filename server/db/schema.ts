@@ -1014,6 +1014,7 @@ export const payments = pgTable(
     uniqueIndex('payments_capture_unique').on(t.captureId).where(sql`${t.captureId} is not null`),
     uniqueIndex('payments_receipt_unique').on(t.receiptNumber).where(sql`${t.receiptNumber} is not null`),
     index('payments_campaign_created_idx').on(t.campaignId, t.kind, t.createdAt),
+    index('payments_donation_idx').on(t.donationId).where(sql`${t.donationId} is not null`),
     index('payments_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('created', 'approved')`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_refunded_range', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),

@@ -11,6 +11,7 @@ export const pages = {
   DevOutbox: lazyPage(() => import('../features/dev-outbox/pages/dev-outbox-page')),
   UserManagement: lazyPage(() => import('../features/user-management/pages/user-management-page')),
   PaymentGateway: lazyPage(() => import('../features/payments/pages/payment-gateway-page')),
+  PaymentReconcile: lazyPage(() => import('../features/payments/pages/payment-reconcile-page')),
   PayYourDonation: lazyPage(() => import('../features/payments/pages/pay-your-donation-page')),
   PublicDonation: lazyPage(() => import('../features/payments/pages/public-donation-page')),
   PaymentSuccess: lazyPage(() => import('../features/payments/pages/payment-success-page')),

@@ -58,6 +58,7 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
                 page(paths.campaign, pages.Campaign),
                 page(paths.campaignDetails, pages.CampaignDetails),
                 page(paths.paymentGateway, pages.PaymentGateway),
+                page(paths.paymentReconcile, pages.PaymentReconcile),
                 page(paths.myAccount, pages.MyAccount),
                 page(paths.donorList, pages.DonorList),
                 page(paths.donorPage, pages.DonorPage),

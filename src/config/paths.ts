@@ -9,6 +9,7 @@ export const paths = {
   userManagement: '/user-management',
   rolesAndAccess: '/user-management?tab=roles',
   paymentGateway: '/payment_gateway',
+  paymentReconcile: '/payment_gateway/reconcile',
   donorList: '/donor-list',
   donorPage: '/donor-list/:donorId',
   expenses: '/expenses',

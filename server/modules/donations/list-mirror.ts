@@ -14,6 +14,7 @@ import { changesBetween } from '../donors/book-changes';
 import type { BookChange } from '../donors/book-version-repository';
 import { appKey, boundaryKey } from '../donors/page-boundary-cache';
 import { EntryList } from './entry-list';
+import { onlineFactsOfDonations } from './online-facts-repository';
 import { donationListEntries, donationsByIds, refundsOfDonations, type DonationListFilter } from './repository';
 import { toDonationRow } from './view';
 
@@ -310,10 +311,17 @@ async function readRows(app: FastifyInstance, campaignId: string, ids: readonly 
   kept.stats.rowsRead += ids.length;
   const read = await donationsByIds(app.db, campaignId, ids);
   if (read.version === null) return false;
-  const refunds = await refundsOfDonations(app.db, campaignId, read.rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));
+  const [refunds, online] = await Promise.all([
+    refundsOfDonations(app.db, campaignId, read.rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id)),
+    onlineFactsOfDonations(app.db, campaignId, read.rows.filter((r) => r.donation.source === 'online').map((r) => r.donation.id)),
+  ]);
   for (const { donation, donorName } of read.rows) {
     kept.rows.delete(donation.id);
-    kept.rows.set(donation.id, { json: JSON.stringify(toDonationRow(donation, donorName, refunds.get(donation.id) ?? [])), donorId: donation.donorId, version: read.version });
+    kept.rows.set(donation.id, {
+      json: JSON.stringify(toDonationRow(donation, donorName, refunds.get(donation.id) ?? [], online.get(donation.id))),
+      donorId: donation.donorId,
+      version: read.version,
+    });
   }
   for (const oldest of kept.rows.keys()) {
     if (kept.rows.size <= MAX_ROWS) break;

@@ -52,6 +52,7 @@ import {
   type DonationListRow,
 } from './repository';
 import { mirroredDonationPage } from './list-mirror';
+import { onlineFactsOfDonations } from './online-facts-repository';
 import { donationSnapshot, toDonationRow, toRefundRow } from './view';
 
 export function donationNotFound() {
@@ -163,8 +164,8 @@ async function cashInput(tx: Tx, campaign: BookCampaign, donorId: string, values
 
 /** The donation as the API answers it, with its refunds. */
 async function donationRowOf(db: Executor, campaignId: string, row: DonationRecord, donorName: string) {
-  const refunds = await refundsOfDonations(db, campaignId, [row.id]);
-  return toDonationRow(row, donorName, refunds.get(row.id) ?? []);
+  const [refunds, online] = await Promise.all([refundsOfDonations(db, campaignId, [row.id]), onlineFactsOfDonations(db, campaignId, row.source === 'online' ? [row.id] : [])]);
+  return toDonationRow(row, donorName, refunds.get(row.id) ?? [], online.get(row.id));
 }
 
 /** The donor's compliance warnings after a write (limits, match, over the limit). */
@@ -371,8 +372,11 @@ export async function listDonationPage(app: FastifyInstance, ctx: CampaignContex
       donationPageRows(app, ctx.id, filter, version),
       cachedListFigure(app, filterKey('donations', ctx.id, filter), version, () => donationTotals(app.db, ctx.id, filter)),
     ]);
-    const refunds = await refundsOfDonations(app.db, ctx.id, rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id));
-    const donation_list = rows.map((r) => toDonationRow(r.donation, r.donorName, refunds.get(r.donation.id) ?? []));
+    const [refunds, online] = await Promise.all([
+      refundsOfDonations(app.db, ctx.id, rows.filter((r) => r.donation.refundedCents > 0).map((r) => r.donation.id)),
+      onlineFactsOfDonations(app.db, ctx.id, rows.filter((r) => r.donation.source === 'online').map((r) => r.donation.id)),
+    ]);
+    const donation_list = rows.map((r) => toDonationRow(r.donation, r.donorName, refunds.get(r.donation.id) ?? [], online.get(r.donation.id)));
     return { value: { donation_list, total, page: filter.page, limit: filter.limit, totals }, version };
   });
 }

@@ -114,6 +114,8 @@ export interface PaypalClient {
   getOrder(orderId: string): Promise<PaypalOrder>;
   captureOrder(orderId: string, requestId: string): Promise<PaypalOrder>;
   refundCapture(captureId: string, input: { requestId: string; amountCents: number | null; invoiceId?: string; note?: string }): Promise<PaypalRefund>;
+  /** GET /v2/payments/refunds/{id}: a refund as PayPal knows it now. */
+  getRefund(refundId: string): Promise<PaypalRefund>;
   verifyWebhook(check: WebhookCheck): Promise<boolean>;
 }
 
@@ -248,6 +250,7 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
           ...(input.note ? { note_to_payer: input.note.slice(0, 255) } : {}),
         }),
       }),
+    getRefund: (refundId) => call<PaypalRefund>('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`),
     async verifyWebhook(check) {
       const answer = await call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
         headers: json(),

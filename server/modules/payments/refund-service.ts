@@ -19,6 +19,7 @@ import { auditBook } from '../donors/book-audit';
 import { keepDonationMatches } from '../donors/donation-matches';
 import { lockDonor } from '../donors/donor-repository';
 import { findDonation, insertProviderRefund, lockDonation, refundsOfDonations } from '../donations/repository';
+import { onlineFactsOfDonations } from '../donations/online-facts-repository';
 import { donationSnapshot, toDonationRow } from '../donations/view';
 import { accountOf } from './capture-service';
 import { providerFailure } from './giving-service';
@@ -165,6 +166,6 @@ export async function refundOnline(app: FastifyInstance, ctx: CampaignContext, a
   else if (row.status === 'failed') throw refundFailed(row.failureReason ?? 'FAILED');
   else answered = { id: row.providerRefundId!, status: row.status === 'completed' ? 'completed' : 'pending' };
   const after = (await findDonation(app.db, ctx.id, donationId))!;
-  const refunds = await refundsOfDonations(app.db, ctx.id, [donationId]);
-  return { ...toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? []), online_refund: { ...answered, amount_cents: row.amountCents } };
+  const [refunds, online] = await Promise.all([refundsOfDonations(app.db, ctx.id, [donationId]), onlineFactsOfDonations(app.db, ctx.id, [donationId])]);
+  return { ...toDonationRow(after.donation, after.donorName, refunds.get(donationId) ?? [], online.get(donationId)), online_refund: { ...answered, amount_cents: row.amountCents } };
 }

@@ -133,4 +133,14 @@ describe('refunds through PayPal', () => {
     await t.app.paypalStandin.settled();
     expect(await booked(payment.donationId!)).toEqual([4_000]);
   });
+
+  it('(after the others) once PayPal\'s webhooks have arrived, the reconcile report lists no payment and no refund', async () => {
+    await t.app.paypalStandin.deliverHeld();
+    await t.app.paypalStandin.settled();
+    await t.app.jobs.settled();
+    const res = await t.app.inject({ method: 'GET', url: `/payment/reconcile-report/${campaignId()}`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.checked).toBeGreaterThan(0);
+    expect(res.json().data.rows).toEqual([]);
+  });
 });

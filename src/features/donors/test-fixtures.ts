@@ -98,6 +98,8 @@ export function donationRow(overrides: Partial<DonationRow> = {}): DonationRow {
     refunded_at: null,
     refund_reason: null,
     refunds: [],
+    online_refunds: [],
+    disputes: [],
     created_at: '2025-03-04T10:00:00.000Z',
     ...overrides,
   };

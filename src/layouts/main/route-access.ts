@@ -12,6 +12,8 @@ export interface RouteAccess {
 const ROUTE_ACCESS: Record<string, RouteAccess> = {
   [paths.dashboard]: { resource: 'dashboard.read', pageKey: 'pages.dashboard' },
   [paths.paymentGateway]: { resource: 'payment_gateway.read', pageKey: 'pages.paymentGateway' },
+  // The reconcile report reads PayPal with the campaign's credentials: the owner's (as its API).
+  [paths.paymentReconcile]: { resource: 'payment_gateway.write', pageKey: 'pages.paymentReconcile' },
   [paths.donorList]: { resource: 'donor.read', pageKey: 'pages.donorList' },
   [paths.expenses]: { resource: 'expense.read', pageKey: 'expenses' },
   [paths.donationReport]: { resource: 'report.read', pageKey: 'pages.donationReport' },

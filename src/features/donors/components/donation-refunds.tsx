@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DonationRow } from '../../../../domain/donor-book/api-contract';
 import { formatCents } from '../../../../domain/money';
 import { formatDate } from '../../../lib/format';
+import { DonationPaypalFacts } from './donation-paypal-facts';
 import styles from './sections.module.css';
 
 /** Nothing is left of the donation: every cent was refunded. */
@@ -11,7 +12,8 @@ export function fullyRefunded(donation: DonationRow): boolean {
 
 /**
  * A donation's status (received, partly refunded, refunded) and its refunds: date, amount, reason,
- * oldest first (the dates are in the list, so the badge stays short).
+ * oldest first (the dates are in the list, so the badge stays short); then, for an online gift,
+ * PayPal's refunds not in the books (pending, unanswered, failed) and its disputes.
  */
 export function DonationRefunds({ donation }: { donation: DonationRow }) {
   const { t } = useTranslation();
@@ -24,7 +26,13 @@ export function DonationRefunds({ donation }: { donation: DonationRow }) {
   ) : (
     <span className={`${styles.badge} ${styles.paid}`}>{t('donors.donations.received')}</span>
   );
-  if (donation.refunds.length === 0) return badge;
+  if (donation.refunds.length === 0)
+    return (
+      <>
+        {badge}
+        <DonationPaypalFacts donation={donation} />
+      </>
+    );
   return (
     <>
       {badge}
@@ -36,6 +44,7 @@ export function DonationRefunds({ donation }: { donation: DonationRow }) {
           </li>
         ))}
       </ul>
+      <DonationPaypalFacts donation={donation} />
     </>
   );
 }

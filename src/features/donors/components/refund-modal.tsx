@@ -27,9 +27,10 @@ interface RefundValues {
   refund_reason: string;
 }
 
-/** What can still be refunded of a donation: paid − refunded. */
+/** What can still be refunded of a donation: paid − refunded − refunds PayPal is still processing (the server refuses more). */
 export function refundableCents(donation: DonationRow): number {
-  return Math.max(0, donation.paid_amount_cents - donation.refunded_cents);
+  const pending = donation.online_refunds.reduce((sum, r) => sum + (r.status === 'pending' ? r.amount_cents : 0), 0);
+  return Math.max(0, donation.paid_amount_cents - donation.refunded_cents - pending);
 }
 
 /** The refund schema's date and reason, and an amount that is required and at most what is refundable. */

@@ -20,6 +20,8 @@ import {
   type PledgeLinkView,
   type SaveGivingSettingsBody,
   type ProviderView,
+  type ReconcileReport,
+  reconcileReportUrl,
 } from '../../../../domain/payments/api-contract';
 import { apiClient } from '../../../lib/api-client';
 
@@ -89,4 +91,9 @@ export async function getGivingSettings(campaignId: string): Promise<GivingSetti
 
 export async function saveGivingSettings(body: SaveGivingSettingsBody): Promise<GivingSettings> {
   return (await apiClient.post<ApiSuccess<GivingSettings>>(PAYMENT_PATHS.saveGivingSettings, body)).data.data;
+}
+
+/** Every online payment and refund whose state differs from PayPal's (each read again from PayPal: slow). */
+export async function getReconcileReport(campaignId: string): Promise<ReconcileReport> {
+  return (await apiClient.get<ApiSuccess<ReconcileReport>>(reconcileReportUrl(campaignId))).data.data;
 }

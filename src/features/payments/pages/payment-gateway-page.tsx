@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { GatewayView } from '../../../../domain/payments/api-contract';
 import { selectSelectedCampaign } from '../../../app/campaign-selectors';
 import { useAppSelector } from '../../../app/hooks';
 import { useCan } from '../../../app/use-can';
+import buttonStyles from '../../../components/button.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
+import { paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -20,7 +23,8 @@ import styles from '../components/staff.module.css';
 
 /**
  * /payment_gateway (payment_gateway.read to see, .write to change): the selected campaign's PayPal
- * account, its public giving page's address, and what that page says (appeal, suggested amounts).
+ * account, its public giving page's address, and what that page says (appeal, suggested amounts);
+ * for those who may change it, the way to the reconcile report (/payment_gateway/reconcile).
  * The route gate has already checked the selection and the read permission.
  */
 export default function PaymentGatewayPage() {
@@ -82,6 +86,18 @@ export default function PaymentGatewayPage() {
         loaded && <LoadingOverlay inline />
       ) : (
         <GivingSettingsCard key={campaignId} campaignId={campaignId} settings={givingSettings} canWrite={canWrite} />
+      )}
+
+      {canWrite && (
+        <section className={styles.card} aria-labelledby="reconcile-heading">
+          <h2 id="reconcile-heading" className={styles.heading}>
+            {t('payments.reconcile.linkTitle')}
+          </h2>
+          <p className={styles.text}>{t('payments.reconcile.linkText')}</p>
+          <Link to={paths.paymentReconcile} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            {t('payments.reconcile.open')}
+          </Link>
+        </section>
       )}
     </>
   );
