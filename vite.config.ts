@@ -1,11 +1,49 @@
 /// <reference types="vitest/config" />
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 // API paths are those of SPEC §7, mounted at the root of the API host. In dev the
 // Vite server proxies them to the API; a browser navigation (Accept: text/html) to a
 // path that is also an SPA route gets index.html instead, the same rule the API uses.
 const API_PREFIXES = ['/auth/authentication', '/auth/users', '/auth/admin', '/oauth2', '/campaign/', '/donation', '/payment', '/rbac', '/channel', '/health', '/dev', '/socket.io'];
+
+/**
+ * Vite plugin: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every
+ * text file of the build over 1 KB (scripts, styles, HTML, SVG, JSON). The server sends them as
+ * the browser accepts (`@fastify/static` `preCompressed`, server/plugins/spa.ts), so no asset is
+ * compressed per request and none goes out raw.
+ */
+const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json)$/;
+const MIN_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((name) => TEXT_FILE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const body = await readFile(file);
+          if (body.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzipAsync(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
@@ -22,7 +60,7 @@ export default defineConfig(({ mode }) => {
     ]),
   );
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
     server: { proxy },
     test: {

@@ -20,6 +20,8 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   }
   await withDefaultAccess(app, 'public', () => app.register(fastifyStatic, {
     root: spaDir,
+    // The build writes `.br` and `.gz` beside each text asset (vite.config.ts): sent as the client accepts.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const relative = path.relative(spaDir, filePath).split(path.sep).join('/');
