@@ -7,9 +7,12 @@ import { paths } from '../config/paths';
 import { PlainLayout, type PlainRouteHandle } from '../layouts/plain/plain-layout';
 import { lazyPage } from '../lib/lazy-page';
 import { hardNavigate } from '../lib/navigation';
+import PublicDonation from '../features/payments/pages/public-donation-page';
 
-/** The donors' pages: each its own chunk, as in the staff app (app/pages.ts). */
-const PublicDonation = lazyPage(() => import('../features/payments/pages/public-donation-page'));
+/**
+ * The giving page is part of this entry (its scripts are preloaded with the entry's, no lazy-chunk
+ * round trip nor suspense delay before the form); the pledge link's page is its own chunk.
+ */
 const PayYourDonation = lazyPage(() => import('../features/payments/pages/pay-your-donation-page'));
 
 function donorPage(path: string, Component: ComponentType) {
