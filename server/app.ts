@@ -25,6 +25,7 @@ import { registerAccess } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { registerChangeFeed } from './plugins/change-feed';
 import { registerClock, type Clock } from './plugins/clock';
+import { registerCompression } from './plugins/compression';
 import { AppError, clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/errors';
 import { registerJobs } from './plugins/jobs';
 import { registerMetrics } from './plugins/metrics';
@@ -105,6 +106,8 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   registerAccess(app);
   // GET /metrics (METRICS_TOKEN) and its timing hook: before any route or static plugin, so it times them all.
   registerMetrics(app);
+  // Answers over 1 KB compressed (br, gzip): before the static plugins and routes, so it hooks them all.
+  await registerCompression(app);
   spa.fallback = await registerSpa(app, config.spaDir);
   await registerFileStorage(app, config.storageDir);
   // Private files (imports, reports): never under /files/; downloads only through signed links.

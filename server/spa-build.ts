@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SPA_SOURCES = ['src', 'index.html', 'public', 'vite.config.ts'];
+const SPA_SOURCES = ['src', 'index.html', 'giving.html', 'public', 'vite.config.ts'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -24,7 +24,7 @@ const PAYPAL_SDK_HOSTS = ['https://www.paypal.com', 'https://*.paypal.com', 'htt
  * Other documents keep the site policy; a giving page reached inside the SPA from one of them finds
  * the SDK blocked and offers the redirect to PayPal's approval page instead.
  */
-function isGivingPageDocument(request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): boolean {
+export function isGivingPageDocument(request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (!String(request.headers.accept ?? '').includes('text/html')) return false;
   const match = /^\/([^/?#]+)\/?(?:[?#]|$)/.exec(request.url);

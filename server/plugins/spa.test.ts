@@ -61,3 +61,40 @@ describe('SPA serving', () => {
     expect(post.json().code).toBe('NOT_FOUND');
   });
 });
+
+describe('SPA serving with the donors\' entry (giving.html)', () => {
+  let t: TestApp;
+  let spaDir: string;
+  beforeAll(async () => {
+    spaDir = mkdtempSync(path.join(os.tmpdir(), 'cdt-spa-giving-'));
+    writeFileSync(path.join(spaDir, 'index.html'), INDEX);
+    writeFileSync(path.join(spaDir, 'giving.html'), INDEX.replace('SPA test', 'Giving entry'));
+    t = await buildTestApp({ config: { spaDir }, seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  it.each(['/demo-campaign', '/demo-campaign?lng=en', '/no-such-campaign', '/pay-your-donation?token=abc'])(
+    'a browser navigation to the giving page %s gets the donors\' entry, not the staff app',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Giving entry');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/', '/dashboard', '/auth/login', '/payment-success?payment_id=x', '/campaign/list', '/demo-campaign/extra'])(
+    'a navigation to %s (a staff or result page) gets the staff app (index.html)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('SPA test');
+    },
+  );
+});

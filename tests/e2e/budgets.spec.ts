@@ -20,5 +20,7 @@ for (const budget of BUNDLE_BUDGETS) {
     const report = `${budget.path}: ${total.toFixed(1)} KB gz in ${recorder.scripts.length} scripts (limit ${budget.limitKb} KB, goal ${budget.goalKb} KB)\n${describeScripts(recorder.scripts)}`;
     console.log(report);
     expect(total, report).toBeLessThanOrEqual(budget.limitKb);
+    // Every script over 1 KB travels compressed (the build's .br / .gz copies, server/plugins/spa.ts).
+    expect(recorder.scripts.filter((s) => s.rawBytes > 1024 && !['br', 'gzip'].includes(s.encoding)).map((s) => s.path), report).toEqual([]);
   });
 }

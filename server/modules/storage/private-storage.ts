@@ -444,7 +444,8 @@ export async function registerPrivateStorage(app: FastifyInstance): Promise<void
   // 403 LINK_EXPIRED, 404 NOT_FOUND (deleted since), or the bytes as an attachment, never cached.
   app.get(
     PRIVATE_DOWNLOAD_PATH,
-    TOKEN_ROUTE,
+    // Never compressed on the fly: the file's bytes and Content-Length go out as stored.
+    { ...TOKEN_ROUTE, compress: false },
     async (request, reply) => {
       const { token } = request.query as { token: string };
       const grant = verifyDownloadToken(config.tokenSecret, app.clock.now(), token);

@@ -23,11 +23,13 @@ export interface BundleBudget {
 }
 
 export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
-  // 148.8 KB on 2026-11-28 (from 172.1: axios and the language detector left the entry).
+  // 148.8 KB on 2026-11-28 (from 172.1: axios and the language detector left the entry); 149.6 KB with the
+  // shared framework chunk (docs/page-weight.md). The goal 130 needs the store and persistence out of first paint.
   { name: 'sign-in page', path: '/auth/login', limitKb: 150, goalKb: 130, ready: { role: 'heading', name: 'Sign in' } },
-  // 230.3 KB on 2026-11-28: the staff entry (router, store, HTTP client, staff catalogue); the giving-page issue brings it to 90.
-  { name: 'public giving page', path: '/demo-campaign', limitKb: 232, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
-  // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown).
+  // 202.9 KB on 2026-11-28 (from 231.0): the donors' entry giving.html (no staff shell, no persisted store)
+  // and fetch instead of axios. React DOM alone is 66 KB; see docs/page-weight.md for what 90 would take.
+  { name: 'public giving page', path: '/demo-campaign', limitKb: 206, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
+  // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk.
   { name: 'dashboard', path: '/dashboard', limitKb: 245, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
 ];
 
@@ -35,6 +37,8 @@ export interface LoadedScript {
   path: string;
   rawBytes: number;
   gzipBytes: number;
+  /** The Content-Encoding it came with ('br', 'gzip'; '' when sent as it is). */
+  encoding: string;
 }
 
 /** Records every script response of the page from now on; `done()` waits for their bodies. */
@@ -45,7 +49,13 @@ export function recordScripts(page: Page): { scripts: LoadedScript[]; done: () =
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       response.body().then(
-        (body) => void scripts.push({ path: new URL(response.url()).pathname, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+        (body) =>
+          void scripts.push({
+            path: new URL(response.url()).pathname,
+            rawBytes: body.length,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+            encoding: response.headers()['content-encoding'] ?? '',
+          }),
         () => undefined, // a response whose body is gone (a navigation away) loaded nothing this page needs
       ),
     );
@@ -82,6 +92,6 @@ export const kb = (bytes: number) => bytes / 1024;
 export function describeScripts(scripts: readonly LoadedScript[]): string {
   return [...scripts]
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .map((s) => `${kb(s.gzipBytes).toFixed(1).padStart(7)} KB gz ${kb(s.rawBytes).toFixed(1).padStart(7)} KB raw  ${s.path}`)
+    .map((s) => `${kb(s.gzipBytes).toFixed(1).padStart(7)} KB gz ${kb(s.rawBytes).toFixed(1).padStart(7)} KB raw ${(s.encoding || 'raw').padEnd(4)}  ${s.path}`)
     .join('\n');
 }
