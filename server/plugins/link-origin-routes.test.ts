@@ -83,6 +83,14 @@ describe('links outside production (NODE_ENV=test, PUBLIC_URL http://localhost:3
     }
   });
 
+  it('the stand-in’s approval page may send its form on to the way back (form-action names that origin, and only it)', async () => {
+    const started = await startGift({ host: 'localhost:5173' });
+    const page = await t.app.inject({ method: 'GET', url: `/paypal-standin/checkoutnow?token=${started.order_id}`, headers: { accept: 'text/html', host: '127.0.0.1:3000' } });
+    expect(page.statusCode).toBe(200);
+    const formAction = /(?:^|;)\s*form-action ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]?.trim().split(/\s+/);
+    expect(formAction).toEqual(["'self'", 'http://localhost:5173']);
+  });
+
   it('a hostile Host never becomes PayPal’s way back: PUBLIC_URL instead', async () => {
     for (const headers of HOSTILE) {
       const started = await startGift(headers);
