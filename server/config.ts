@@ -13,7 +13,14 @@
  *   DATABASE_URL      (unset)          unset → embedded PostgreSQL in DATA_DIR/pg; set → that PostgreSQL
  *   EMBEDDED_PG_PORT  (unset)          unset → a free port is picked at each start
  *   LOG_LEVEL         info             fatal | error | warn | info | debug | trace | silent ('silent' when NODE_ENV=test)
- *   PUBLIC_URL        http://localhost:PORT   the address people open (printed in the banner, used in links)
+ *   PUBLIC_URL        http://localhost:PORT   the address people open (printed in the banner). NODE_ENV=production:
+ *                                      the origin of every absolute link (PayPal return/cancel, e-mails, the
+ *                                      public page's address); elsewhere only when the request's Host is not
+ *                                      allowed (plugins/link-origin.ts)
+ *   ALLOWED_HOSTS     (unset)          outside production: comma-separated host names or IP addresses (no scheme,
+ *                                      no port) whose Host header absolute links may follow, beside localhost,
+ *                                      127.0.0.1, ::1, PUBLIC_URL's host and (HOST=0.0.0.0 or ::) this machine's
+ *                                      own addresses; any other Host falls back to PUBLIC_URL. No effect in production
  *   SPA_DIR           ./dist           built SPA served at / when SPA_DIR/index.html exists
  *   RATE_LIMIT_MAX    300              API requests per minute per signed-in user, or per IP when anonymous
  *                                      (global baseline; static files and the SPA's index.html are not counted)
@@ -106,6 +113,8 @@ export interface Config {
   readonly embeddedPgPort: number | null;
   readonly logLevel: LogLevel;
   readonly publicUrl: string;
+  /** ALLOWED_HOSTS: extra host names / addresses whose Host header links may follow outside production (plugins/link-origin.ts). */
+  readonly allowedHosts: readonly string[];
   readonly spaDir: string;
   readonly storageDir: string;
   /** PRIVATE_STORAGE_DIR (default DATA_DIR/private): private files when S3 is not configured. */
@@ -273,6 +282,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const embeddedPgPort = int('EMBEDDED_PG_PORT', null, 1, 65535);
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
   const publicUrl = (url('PUBLIC_URL', value(env, 'PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const allowedHosts = readAllowedHosts(value(env, 'ALLOWED_HOSTS'), problems);
   const spaDir = path.resolve(cwd, value(env, 'SPA_DIR') ?? './dist');
   const storageDir = path.resolve(cwd, value(env, 'STORAGE_DIR') ?? path.join(dataDir, 'uploads'));
   const privateStorageDir = path.resolve(cwd, value(env, 'PRIVATE_STORAGE_DIR') ?? path.join(dataDir, 'private'));
@@ -347,6 +357,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     embeddedPgPort,
     logLevel,
     publicUrl,
+    allowedHosts,
     spaDir,
     storageDir,
     privateStorageDir,
@@ -419,6 +430,21 @@ function readS3(
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, '.' or '-' (got "${bucket}")`);
   if ((accessKeyId === null) !== (secretAccessKey === null)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default credential chain)');
   return Object.freeze({ bucket, region: value(env, 'S3_REGION') ?? 'us-east-1', endpoint, accessKeyId, secretAccessKey, forcePathStyle });
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** ALLOWED_HOSTS: comma-separated host names or IP addresses, lowercase; IPv6 in brackets (as a URL's hostname is). */
+function readAllowedHosts(raw: string | undefined, problems: string[]): readonly string[] {
+  if (raw === undefined) return Object.freeze([]);
+  const hosts: string[] = [];
+  for (const entry of raw.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '')) {
+    const bare = entry.startsWith('[') && entry.endsWith(']') ? entry.slice(1, -1) : entry;
+    if (isIP(bare) === 6) hosts.push(`[${bare}]`);
+    else if (isIP(bare) === 4 || (bare === entry && HOST_NAME.test(entry))) hosts.push(bare);
+    else problems.push(`ALLOWED_HOSTS must be a comma-separated list of host names or IP addresses, without scheme or port (got "${entry}")`);
+  }
+  return Object.freeze(hosts);
 }
 
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

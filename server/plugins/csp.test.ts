@@ -1,11 +1,13 @@
 /**
- * The Content-Security-Policy names only what the app uses: its own origin for API calls and the
- * socket.io websocket, and images from its own origin, data: and blob: (plus the avatar hosts of a
+ * The Content-Security-Policy names only what the app uses: the origin the page was opened at ('self')
+ * for API calls, signed uploads and the socket.io websocket (S3's origin too when S3_BUCKET is set), and images from its own origin, data: and blob: (plus the avatar hosts of a
  * configured social sign-in). No `ws:` / `wss:` / `https:` wildcards.
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config';
+import type { Config, S3Config } from '../config';
+import { privateFileKey } from '../modules/storage/private-storage';
+import { createS3PrivateStorage } from '../modules/storage/private-storage-s3';
 import { testConfig } from '../test/test-config';
 import { registerSecurity } from './security';
 
@@ -23,10 +25,30 @@ async function directives(overrides: Partial<Config> = {}): Promise<Record<strin
 }
 
 describe('Content-Security-Policy', () => {
-  it('connect-src: this origin and its own websocket only', async () => {
-    expect((await directives())['connect-src']).toEqual(["'self'", 'ws://localhost:3000']);
-    expect((await directives({ publicUrl: 'https://donate.example.org' }))['connect-src']).toEqual(["'self'", 'wss://donate.example.org']);
-    expect((await directives({ publicUrl: 'http://10.0.0.5:8080' }))['connect-src']).toEqual(["'self'", 'ws://10.0.0.5:8080']);
+  it("connect-src: 'self' only, never PUBLIC_URL's host (the app opened at 127.0.0.1 or a LAN address calls its own origin)", async () => {
+    expect((await directives())['connect-src']).toEqual(["'self'"]);
+    expect((await directives({ publicUrl: 'https://donate.example.org' }))['connect-src']).toEqual(["'self'"]);
+    expect((await directives({ publicUrl: 'http://10.0.0.5:8080' }))['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('connect-src: with S3_BUCKET, the origin of the presigned upload URLs the browser PUTs to', async () => {
+    const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
+    const cases: S3Config[] = [
+      { bucket: 'cdt-private', region: 'us-east-1', endpoint: null, ...credentials, forcePathStyle: false },
+      { bucket: 'cdt-private', region: 'eu-west-3', endpoint: null, ...credentials, forcePathStyle: true },
+      { bucket: 'cdt-private', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', ...credentials, forcePathStyle: true },
+      { bucket: 'cdt-private', region: 'auto', endpoint: 'https://acct.r2.cloudflarestorage.com', ...credentials, forcePathStyle: false },
+    ];
+    for (const s3 of cases) {
+      // The presigner signs offline: the URL the SPA would be given.
+      const signed = await createS3PrivateStorage(s3).signedUploadUrl(privateFileKey('0b1c2d3e-4f50-4a6b-8c7d-8e9fa0b1c2d3', 'imports', 'csv'), {
+        expiresInSeconds: 60,
+        sizeBytes: 10,
+        contentType: 'text/csv',
+        campaignId: '0b1c2d3e-4f50-4a6b-8c7d-8e9fa0b1c2d3',
+      });
+      expect((await directives({ s3 }))['connect-src'], JSON.stringify(s3)).toEqual(["'self'", new URL(signed.url).origin]);
+    }
   });
 
   it("img-src: 'self', data: and blob: — no https: wildcard", async () => {

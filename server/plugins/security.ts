@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isValidSlug } from '../../domain/validation/campaign';
 import type { Config, SocialProviderId } from '../config';
+import { s3BrowserOrigin } from '../modules/storage/s3-browser-origin';
 
 /**
  * Hosts the payment flow posts forms to: none (the donor reaches PayPal's approval page by a plain
@@ -41,12 +42,6 @@ const SOCIAL_AVATAR_HOSTS: Record<SocialProviderId, string[]> = {
   google: ['https://*.googleusercontent.com'],
   auth0: ['https://s.gravatar.com', 'https://cdn.auth0.com'],
 };
-
-/** The socket.io origin: this server's own, as ws: or wss: (older browsers do not count it in 'self'). */
-function sameOriginWebSocket(publicUrl: string): string {
-  const url = new URL(publicUrl);
-  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
-}
 
 /**
  * The headers helmet sets for `options`, computed once (they depend on the configuration only; the
@@ -93,8 +88,10 @@ function securityOptions(config: Config, paypalHosts: string[]): HelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Images: this origin (the SPA, /files uploads), data: and blob: (the avatar cropper), avatars of configured social sign-in.
         imgSrc: ["'self'", 'data:', 'blob:', ...new Set(avatarHosts), ...paypalHosts],
-        // API calls and socket.io (polling and websocket) go to this origin only (and PayPal's SDK to PayPal).
-        connectSrc: ["'self'", sameOriginWebSocket(config.publicUrl), ...paypalHosts],
+        // API calls, signed uploads and socket.io (polling and websocket) go to the origin the page was
+        // opened at, whatever PUBLIC_URL says ('self' covers same-origin ws:/wss: in CSP Level 3); with
+        // S3_BUCKET, uploads go to S3's presigned URLs; PayPal's SDK talks to PayPal.
+        connectSrc: ["'self'", ...(config.s3 ? [s3BrowserOrigin(config.s3)] : []), ...paypalHosts],
         // PayPal's buttons are iframes; without them frames fall back to default-src ('self').
         ...(paypalHosts.length > 0 ? { frameSrc: ["'self'", ...paypalHosts] } : {}),
         fontSrc: ["'self'", 'data:'],

@@ -33,9 +33,9 @@ export function codeMessage(purpose: CodePurpose, destination: Destination, code
  * that already has a confirmed account: the answer to the request is the usual one, and only the
  * owner of the address learns that the account exists.
  */
-export function accountExistsMessage(destination: Destination, reason: 'signup' | 'resend', publicUrl: string) {
+export function accountExistsMessage(destination: Destination, reason: 'signup' | 'resend', origin: string) {
   const purpose = 'account_exists';
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = origin.replace(/\/+$/, '');
   if (destination.channel === 'sms') {
     return {
       channel: 'sms' as const,

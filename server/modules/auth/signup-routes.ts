@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_PATHS, type CodePurpose } from '../../../domain/auth/api-contract';
 import { codeValidityQuerySchema, confirmSignupRequestSchema, destinationRequestSchema, signupRequestSchema } from '../../../domain/validation/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { validateBody, validateQuery } from '../../plugins/validate';
 import { codeValidity } from './codes';
@@ -14,7 +15,7 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.post(AUTH_PATHS.signup, limited, async (request, reply) => {
     const body = await validateBody(signupRequestSchema, request.body);
     // Always the answer of a new sign-up, whether the address is new, unconfirmed or taken (signup-service.ts).
-    const data = await signup(app, { destination: toDestination(body), name: body.name, lastName: body.last_name, password: body.password });
+    const data = await signup(app, { destination: toDestination(body), name: body.name, lastName: body.last_name, password: body.password }, linkOrigin(request));
     return reply.code(201).send(success(data, 'ACCOUNT_CREATED'));
   });
 
@@ -27,7 +28,7 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.post(AUTH_PATHS.resendConfirmationCode, limited, async (request) => {
     const body = await validateBody(destinationRequestSchema, request.body);
     const destination = toDestination(body);
-    const data = await resendConfirmationCode(app, destination);
+    const data = await resendConfirmationCode(app, destination, linkOrigin(request));
     return success(data, destination.attribute === 'email' ? 'CONFIRMATION_EMAIL_RESENT' : 'OTP_RESENT');
   });
 

@@ -34,12 +34,12 @@ export interface SignupInput {
 const confirmedId = (user: UserRow | null): string | null => (user !== null && user.status !== 'unconfirmed' ? user.id : null);
 
 /** A decoy code (same limits as a real one) and the "you already have an account" message. */
-async function alreadyRegistered(app: FastifyInstance, destination: Destination, reason: 'signup' | 'resend'): Promise<{ resendIn: number }> {
-  return issueCode(app, { purpose: 'signup', destination, userId: null, notice: accountExistsMessage(destination, reason, app.config.publicUrl) });
+async function alreadyRegistered(app: FastifyInstance, destination: Destination, reason: 'signup' | 'resend', origin: string): Promise<{ resendIn: number }> {
+  return issueCode(app, { purpose: 'signup', destination, userId: null, notice: accountExistsMessage(destination, reason, origin) });
 }
 
 /** Always the answer of a new sign-up (the route says 201 ACCOUNT_CREATED); see the module comment. */
-export async function signup(app: FastifyInstance, input: SignupInput): Promise<SignupData> {
+export async function signup(app: FastifyInstance, input: SignupInput, origin: string): Promise<SignupData> {
   const { destination } = input;
   const now = app.clock.now();
   // Hashed whoever the address belongs to: the answer time must not depend on it.
@@ -54,7 +54,7 @@ export async function signup(app: FastifyInstance, input: SignupInput): Promise<
   const { resendIn } = await issueCode(app, {
     purpose: 'signup',
     destination,
-    notice: accountExistsMessage(destination, 'signup', app.config.publicUrl),
+    notice: accountExistsMessage(destination, 'signup', origin),
     userId: async (tx) => {
       const user = await insertUserUnlessTaken(tx, {
         [destination.attribute]: destination.value,
@@ -104,10 +104,10 @@ export async function confirmSignup(
 }
 
 /** The same answer for unconfirmed, confirmed and unknown addresses (decoy codes for the last two). */
-export async function resendConfirmationCode(app: FastifyInstance, destination: Destination): Promise<ResendConfirmationCodeData> {
+export async function resendConfirmationCode(app: FastifyInstance, destination: Destination, origin: string): Promise<ResendConfirmationCodeData> {
   const user = await findUserByAttribute(app.db, destination.attribute, destination.value);
   const { resendIn } = confirmedId(user)
-    ? await alreadyRegistered(app, destination, 'resend')
+    ? await alreadyRegistered(app, destination, 'resend', origin)
     : await issueCode(app, { purpose: 'signup', destination, userId: user?.id ?? null });
   return { destination: maskDestination(destination), resend_in: resendIn };
 }

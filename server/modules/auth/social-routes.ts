@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_PATHS, type SocialProvider } from '../../../domain/auth/api-contract';
 import { oauthTokenRequestSchema, socialSigninRequestSchema } from '../../../domain/validation/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { validateBody } from '../../plugins/validate';
 import { authRateLimit } from './route-limits';
@@ -16,7 +17,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(AUTH_PATHS.socialSignin, limited, async (request) => {
     const body = await validateBody(socialSigninRequestSchema, request.body);
-    return success(await startSocialSignin(app, body.provider as SocialProvider, body.redirect_uri));
+    return success(await startSocialSignin(app, body.provider as SocialProvider, body.redirect_uri, linkOrigin(request)));
   });
 
   app.post(AUTH_PATHS.oauthToken, limited, async (request) => {

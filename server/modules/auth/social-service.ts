@@ -30,15 +30,17 @@ function providerConfig(app: FastifyInstance, provider: string): SocialProviderC
   return config;
 }
 
-function assertOwnRedirect(app: FastifyInstance, redirectUri: string): void {
-  if (new URL(redirectUri).origin !== new URL(app.config.publicUrl).origin) {
+/** The provider sends the browser back to this site: PUBLIC_URL, or the (allowed) address the app was opened at (plugins/link-origin.ts). */
+function assertOwnRedirect(app: FastifyInstance, redirectUri: string, origin: string): void {
+  const target = new URL(redirectUri).origin;
+  if (target !== new URL(app.config.publicUrl).origin && target !== new URL(origin).origin) {
     throw fail(400, 'VALIDATION_ERROR', { in: 'body', fields: { redirect_uri: 'Redirect address must be on this site' } });
   }
 }
 
-export async function startSocialSignin(app: FastifyInstance, provider: SocialProvider, redirectUri: string): Promise<SocialSigninData> {
+export async function startSocialSignin(app: FastifyInstance, provider: SocialProvider, redirectUri: string, origin: string): Promise<SocialSigninData> {
   const config = providerConfig(app, provider);
-  assertOwnRedirect(app, redirectUri);
+  assertOwnRedirect(app, redirectUri, origin);
   const discovery = await discover(config.issuer).catch((error: unknown) => {
     app.log.warn({ provider, err: (error as Error).message }, 'social sign-in: discovery failed');
     throw fail(502, 'SOCIAL_SIGNIN_FAILED');

@@ -29,7 +29,7 @@ export async function listPending(app: FastifyInstance, filter: { page: number; 
 }
 
 /** pending → active (its slug is frozen from now on); the owners are told by e-mail. */
-export async function approveCampaign(app: FastifyInstance, admin: AuthUser, id: string): Promise<CampaignView> {
+export async function approveCampaign(app: FastifyInstance, admin: AuthUser, id: string, origin: string): Promise<CampaignView> {
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
     const updated = await transitionCampaignStatus(tx, id, 'pending', { status: 'active', activatedAt: now, activatedBy: admin.id }, now);
@@ -42,7 +42,7 @@ export async function approveCampaign(app: FastifyInstance, admin: AuthUser, id:
   });
   app.log.info({ campaignId: id, adminId: admin.id }, 'campaign activated');
   for (const email of await listOwnerEmails(app.db, id)) {
-    await app.outbox.send(campaignActivatedMessage({ email, campaignName: row.campaignName, campaignUrl: `${app.config.publicUrl}/campaign` }));
+    await app.outbox.send(campaignActivatedMessage({ email, campaignName: row.campaignName, campaignUrl: `${origin}/campaign` }));
   }
-  return toCampaignView(row, { role: null, resourceNames: [] }, now, app.config.publicUrl);
+  return toCampaignView(row, { role: null, resourceNames: [] }, now, origin);
 }

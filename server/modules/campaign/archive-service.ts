@@ -19,6 +19,7 @@ async function transition(
   ctx: CampaignContext,
   auth: AuthUser,
   change: { from: CampaignStatus; to: CampaignStatus; action: string; refusal: ErrorCode },
+  origin: string,
 ): Promise<CampaignView> {
   if (ctx.role !== 'owner') throw fail(403, 'FORBIDDEN');
   const now = app.clock.now();
@@ -32,15 +33,15 @@ async function transition(
     return updated;
   });
   app.log.info({ campaignId: ctx.id, userId: auth.id, status: change.to }, change.action);
-  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, now, app.config.publicUrl);
+  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, now, origin);
 }
 
 /** active → archived (owners only). */
-export function archiveCampaign(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser): Promise<CampaignView> {
-  return transition(app, ctx, auth, { from: 'active', to: 'archived', action: 'campaign.archived', refusal: 'CAMPAIGN_NOT_ACTIVE' });
+export function archiveCampaign(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, origin: string): Promise<CampaignView> {
+  return transition(app, ctx, auth, { from: 'active', to: 'archived', action: 'campaign.archived', refusal: 'CAMPAIGN_NOT_ACTIVE' }, origin);
 }
 
 /** archived → active (owners only). */
-export function restoreCampaign(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser): Promise<CampaignView> {
-  return transition(app, ctx, auth, { from: 'archived', to: 'active', action: 'campaign.restored', refusal: 'CAMPAIGN_NOT_ARCHIVED' });
+export function restoreCampaign(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, origin: string): Promise<CampaignView> {
+  return transition(app, ctx, auth, { from: 'archived', to: 'active', action: 'campaign.restored', refusal: 'CAMPAIGN_NOT_ARCHIVED' }, origin);
 }

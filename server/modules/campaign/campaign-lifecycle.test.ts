@@ -31,7 +31,7 @@ describe('campaign registration, activation and editing', () => {
       status: 'pending',
       role: 'owner',
       package_status: 'INACTIVE',
-      public_url: 'http://localhost:3000/friends-of-ortiz',
+      public_url: 'http://localhost/friends-of-ortiz', // inject's Host (localhost:80): links follow the address the app was opened at
       committee_id: 'C-123',
       state: 'new_york',
       district: null,
@@ -141,7 +141,7 @@ describe('campaign registration, activation and editing', () => {
       campaign_id: t.seeded!.demoCampaign!.id,
       campaign_name: 'Friends of Demo Candidate',
       slug: 'demo-campaign',
-      public_url: 'http://localhost:3000/demo-campaign',
+      public_url: 'http://localhost/demo-campaign',
       role: 'owner',
       role_name: 'Owner',
       status: 'active',

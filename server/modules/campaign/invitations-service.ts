@@ -1,6 +1,6 @@
 /**
  * Invitations: a member with member.manage invites an e-mail address with a role; the e-mail (through
- * the outbox) links to PUBLIC_URL/campaign?invitation=<token>; the signed-in user whose e-mail is the
+ * the outbox) links to <link origin>/campaign?invitation=<token> (plugins/link-origin.ts); the signed-in user whose e-mail is the
  * invited one accepts it and joins. Tokens are 32 random bytes, stored as sha256, single use, 7 days.
  * Only an owner invites an owner; nobody invites with a role granting more than they hold.
  */
@@ -57,7 +57,7 @@ export async function assignableRole(app: FastifyInstance, ctx: CampaignContext,
   return role;
 }
 
-export async function inviteMember(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: { email: string; role: string }): Promise<InvitationItem> {
+export async function inviteMember(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: { email: string; role: string }, origin: string): Promise<InvitationItem> {
   const email = body.email.trim().toLowerCase();
   const inviter = await findUserById(app.db, auth.id);
   if (body.role === 'owner' && inviter?.email === email) throw fail(422, 'INVITED_OWNER_IS_CURRENT_USER');
@@ -83,7 +83,7 @@ export async function inviteMember(app: FastifyInstance, ctx: CampaignContext, a
     await insertAudit(tx, { campaignId: ctx.id, actorId: auth.id, action: 'member.invited', targetUserId: invitee?.id ?? null, details: { email, role: role.key } }, now);
     return created;
   });
-  const acceptUrl = `${app.config.publicUrl}/campaign?invitation=${encodeURIComponent(token)}`;
+  const acceptUrl = `${origin}/campaign?invitation=${encodeURIComponent(token)}`;
   const inviterName = [inviter?.name, inviter?.lastName].filter(Boolean).join(' ');
   await app.outbox.send(invitationMessage({ email, campaignName: campaign.campaignName, roleName: role.name, inviterName, acceptUrl, expiresInDays: INVITATION_TTL_DAYS }));
   return toItem(row, role.isSystem ? null : role.name);

@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../storage/image-upload';
 import { setCampaignLogo } from './logo-service';
@@ -16,6 +17,6 @@ export async function logoRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/campaign/upload_logo/:campaignId', { config: { access: { campaign: 'campaign.write', from: 'params.campaignId' } } }, async (request) => {
     const { bytes, storedName } = await readImageUpload(request, 'logo');
-    return success(await setCampaignLogo(app, currentCampaign(request), currentUser(request), storedName, bytes), 'CAMPAIGN_LOGO_UPDATED');
+    return success(await setCampaignLogo(app, currentCampaign(request), currentUser(request), storedName, bytes, linkOrigin(request)), 'CAMPAIGN_LOGO_UPDATED');
   });
 }

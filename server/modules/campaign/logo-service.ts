@@ -20,12 +20,12 @@ export function checkLogoKey(campaignId: string | null, logo: string | null | un
 }
 
 /** Stores the (checked) image and makes it the campaign's logo. Earlier logos stay stored: keys are immutable. */
-export async function setCampaignLogo(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, storedName: string, bytes: Buffer): Promise<CampaignView> {
+export async function setCampaignLogo(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, storedName: string, bytes: Buffer, origin: string): Promise<CampaignView> {
   const key = `${campaignLogoPrefix(ctx.id)}${storedName}`;
   await app.storage.save(key, bytes);
   const now = app.clock.now();
   const row = await updateCampaign(app.db, ctx.id, { logo: key }, now);
   if (!row) throw campaignNotFound();
   app.log.info({ campaignId: ctx.id, userId: auth.id, key }, 'campaign logo updated');
-  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, now, app.config.publicUrl);
+  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, now, origin);
 }

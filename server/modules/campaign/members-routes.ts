@@ -3,6 +3,7 @@ import { CAMPAIGN_PATHS } from '../../../domain/campaign';
 import { acceptInvitationRequestSchema, inviteMemberRequestSchema, updateMemberRoleRequestSchema } from '../../../domain/validation/campaign';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { acceptInvitation, cancelInvitation, inviteMember, listInvitations } from './invitations-service';
@@ -23,7 +24,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(CAMPAIGN_PATHS.inviteMember, { config: { access: { campaign: 'member.manage', from: 'body.campaign_id' } } }, async (request, reply) => {
     const body = await validateBody(inviteMemberRequestSchema, request.body);
-    return reply.code(201).send(success(await inviteMember(app, currentCampaign(request), currentUser(request), body), 'INVITATION_SENT'));
+    return reply.code(201).send(success(await inviteMember(app, currentCampaign(request), currentUser(request), body, linkOrigin(request)), 'INVITATION_SENT'));
   });
 
   // The invited person, signed in with the invited e-mail address.

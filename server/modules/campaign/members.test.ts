@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../../test/test-db';
 async function invitationToken(t: TestApp, email: string): Promise<string> {
   const [message] = (await messagesTo(t, email)).filter((m) => m.purpose === 'campaign_invitation');
   expect(message, `an invitation to ${email}`).toBeDefined();
-  const match = /http:\/\/localhost:3000\/campaign\?invitation=([A-Za-z0-9_-]+)/.exec(message.body);
+  const match = /http:\/\/localhost\/campaign\?invitation=([A-Za-z0-9_-]+)/.exec(message.body);
   expect(match, 'an accept link').not.toBeNull();
   return decodeURIComponent(match![1]);
 }

@@ -3,6 +3,7 @@ import { CAMPAIGN_PATHS } from '../../../domain/campaign';
 import { grantPackageRequestSchema } from '../../../domain/validation/campaign';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams } from '../../plugins/validate';
 import { grantPackage, listPackages, priceOf } from './package-service';
@@ -24,6 +25,6 @@ export async function packageRoutes(app: FastifyInstance): Promise<void> {
   // Until online purchase exists, a platform administrator grants packages.
   app.post(CAMPAIGN_PATHS.grantPackage, { config: { access: 'platform-admin' } }, async (request) => {
     const body = await validateBody(grantPackageRequestSchema, request.body);
-    return success(await grantPackage(app, currentUser(request), body.campaign_id.toLowerCase(), body.years), 'PACKAGE_GRANTED');
+    return success(await grantPackage(app, currentUser(request), body.campaign_id.toLowerCase(), body.years, linkOrigin(request)), 'PACKAGE_GRANTED');
   });
 }

@@ -68,10 +68,10 @@ export async function applyPackage(
   return updated;
 }
 
-export async function grantPackage(app: FastifyInstance, admin: AuthUser, campaignId: string, years: number): Promise<CampaignView> {
+export async function grantPackage(app: FastifyInstance, admin: AuthUser, campaignId: string, years: number, origin: string): Promise<CampaignView> {
   priceOf(years);
   const now = app.clock.now();
   const row = await app.db.transaction((tx) => applyPackage(tx, campaignId, years, { source: 'grant', amountCents: 0, actorId: admin.id, now }));
   app.log.info({ campaignId, adminId: admin.id, years }, 'package granted');
-  return toCampaignView(row, { role: null, resourceNames: [] }, now, app.config.publicUrl);
+  return toCampaignView(row, { role: null, resourceNames: [] }, now, origin);
 }

@@ -3,6 +3,7 @@ import { CAMPAIGN_PATHS } from '../../../domain/campaign';
 import { createCampaignRequestSchema, listCampaignQuerySchema, updateCampaignRequestSchema, updateNotifyStatusRequestSchema } from '../../../domain/validation/campaign';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { campaignAdminRoutes } from './admin-routes';
@@ -59,23 +60,23 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   // Any active signed-in user registers a campaign and becomes its owner; it waits for activation.
   app.post(CAMPAIGN_PATHS.createCampaign, { config: { access: 'signed-in' } }, async (request, reply) => {
     const body = await validateBody(createCampaignRequestSchema, request.body);
-    return reply.code(201).send(success(await createCampaign(app, currentUser(request), body), 'CAMPAIGN_CREATED'));
+    return reply.code(201).send(success(await createCampaign(app, currentUser(request), body, linkOrigin(request)), 'CAMPAIGN_CREATED'));
   });
 
   app.post(CAMPAIGN_PATHS.updateCampaign, { config: { access: { campaign: 'campaign.write', from: 'body.campaign_id' } } }, async (request) => {
     const body = await validateBody(updateCampaignRequestSchema, request.body);
-    return success(await updateCampaignFields(app, currentCampaign(request), currentUser(request), body), 'CAMPAIGN_UPDATED');
+    return success(await updateCampaignFields(app, currentCampaign(request), currentUser(request), body, linkOrigin(request)), 'CAMPAIGN_UPDATED');
   });
 
   // The caller's own campaigns (self only): the header selector and the campaign page.
   app.get('/campaign/list_campaign/:userId', { config: { access: 'signed-in' } }, async (request) => {
     const { userId } = await validateParams(userIdParamsSchema, request.params);
     const query = await validateQuery(listCampaignQuerySchema, request.query);
-    return success(await listCampaignsForUser(app, currentUser(request), userId, query));
+    return success(await listCampaignsForUser(app, currentUser(request), userId, query, linkOrigin(request)));
   });
 
   app.get('/campaign/get_campaign/:id', { config: { access: { campaign: 'campaign.read', from: 'params.id' } } }, async (request) => {
-    return success(await getCampaign(app, currentCampaign(request)));
+    return success(await getCampaign(app, currentCampaign(request), linkOrigin(request)));
   });
 
   // The live check of the slug field (?campaign_id= when editing: its own slug is available).

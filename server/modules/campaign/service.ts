@@ -74,7 +74,7 @@ function slugConflict(error: unknown): never {
   throw error;
 }
 
-export async function createCampaign(app: FastifyInstance, auth: AuthUser, body: Partial<Record<FieldName, unknown>>): Promise<CampaignView> {
+export async function createCampaign(app: FastifyInstance, auth: AuthUser, body: Partial<Record<FieldName, unknown>>, origin: string): Promise<CampaignView> {
   const now = app.clock.now();
   const patch = dropOtherRuleSetFields(toPatch(body), String(body.compliance_rule_set));
   checkLogoKey(null, patch.logo);
@@ -97,11 +97,11 @@ export async function createCampaign(app: FastifyInstance, auth: AuthUser, body:
     })
     .catch(slugConflict);
   app.log.info({ campaignId: row.id, userId: auth.id }, 'campaign created');
-  return toCampaignView(row, { role: 'owner', resourceNames: [...SYSTEM_ROLES.owner.resource_names] }, now, app.config.publicUrl);
+  return toCampaignView(row, { role: 'owner', resourceNames: [...SYSTEM_ROLES.owner.resource_names] }, now, origin);
 }
 
 /** update_campaign: any subset of the fields; the merged record must be valid as a whole. */
-export async function updateCampaignFields(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: Partial<Record<FieldName, unknown>>): Promise<CampaignView> {
+export async function updateCampaignFields(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: Partial<Record<FieldName, unknown>>, origin: string): Promise<CampaignView> {
   const existing = await findCampaignById(app.db, ctx.id);
   if (!existing) throw campaignNotFound();
   const given: Partial<Record<FieldName, unknown>> = {};
@@ -121,13 +121,13 @@ export async function updateCampaignFields(app: FastifyInstance, ctx: CampaignCo
   const row = await updateCampaign(app.db, ctx.id, patch, now).catch(slugConflict);
   if (!row) throw campaignNotFound();
   app.log.info({ campaignId: row.id, userId: auth.id, fields: Object.keys(given) }, 'campaign updated');
-  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, now, app.config.publicUrl);
+  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, now, origin);
 }
 
-export async function getCampaign(app: FastifyInstance, ctx: CampaignContext): Promise<CampaignView> {
+export async function getCampaign(app: FastifyInstance, ctx: CampaignContext, origin: string): Promise<CampaignView> {
   const row = await findCampaignById(app.db, ctx.id);
   if (!row) throw campaignNotFound();
-  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, app.clock.now(), app.config.publicUrl);
+  return toCampaignView(row, { role: ctx.role, resourceNames: ctx.resourceNames }, app.clock.now(), origin);
 }
 
 /** The caller's own campaigns (self only). */
@@ -136,11 +136,12 @@ export async function listCampaignsForUser(
   auth: AuthUser,
   userId: string,
   filter: { page: number; limit: number; search?: string },
+  origin: string,
 ): Promise<CampaignListData> {
   if (userId.toLowerCase() !== auth.id) throw fail(403, 'FORBIDDEN');
   const { rows, total } = await listCampaignsOfUser(app.db, auth.id, filter);
   const now = app.clock.now();
-  return { campaign_list: rows.map((r) => toListItem(r.campaign, r.role, r.customRoleName, now, app.config.publicUrl)), total, page: filter.page, limit: filter.limit };
+  return { campaign_list: rows.map((r) => toListItem(r.campaign, r.role, r.customRoleName, now, origin)), total, page: filter.page, limit: filter.limit };
 }
 
 /** update-popup-info / update-notify-status: the expiry popup was shown (1) or should show again (0). */

@@ -76,12 +76,12 @@ export function roleName(role: string, customRoleName: string | null): string {
   return customRoleName ?? role;
 }
 
-export function toListItem(row: CampaignRow, role: string, customRoleName: string | null, now: Date, publicUrl: string): CampaignListItem {
+export function toListItem(row: CampaignRow, role: string, customRoleName: string | null, now: Date, origin: string): CampaignListItem {
   return {
     campaign_id: row.id,
     campaign_name: row.campaignName,
     slug: row.slug,
-    public_url: `${publicUrl}/${row.slug}`,
+    public_url: `${origin}/${row.slug}`,
     role,
     role_name: roleName(role, customRoleName),
     status: row.status as CampaignStatus,
@@ -89,7 +89,7 @@ export function toListItem(row: CampaignRow, role: string, customRoleName: strin
   };
 }
 
-export function toCampaignView(row: CampaignRow, viewer: { role: string | null; resourceNames: ResourceName[] }, now: Date, publicUrl: string): CampaignView {
+export function toCampaignView(row: CampaignRow, viewer: { role: string | null; resourceNames: ResourceName[] }, now: Date, origin: string): CampaignView {
   const fields = fieldsOf(row);
   return {
     campaign_id: row.id,
@@ -97,7 +97,7 @@ export function toCampaignView(row: CampaignRow, viewer: { role: string | null; 
     party: row.party as Party | null,
     participant_status: row.participantStatus as ParticipantStatus | null,
     status: row.status as CampaignStatus,
-    public_url: `${publicUrl}/${row.slug}`,
+    public_url: `${origin}/${row.slug}`,
     role: viewer.role,
     resource_names: viewer.resourceNames,
     created_at: row.createdAt.toISOString(),

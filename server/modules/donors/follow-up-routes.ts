@@ -4,6 +4,7 @@ import { addFollowUpCallRequestSchema, donorParamsSchema, followUpCallListQueryS
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
+import { linkOrigin } from '../../plugins/link-origin';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { addFollowUpCall, followUpList, listFollowUpCalls, nextPaymentOf, sendReminder } from './follow-up-service';
@@ -29,7 +30,7 @@ export async function followUpRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(P.sendNotification, { config: { access: { campaign: 'follow_up.write', from: 'params.campaignId' } } }, async (request, reply) => {
     const body = await validateBody(sendNotificationRequestSchema, request.body);
-    return reply.code(201).send(success(await sendReminder(app, currentCampaign(request), currentUser(request), body), 'REMINDER_SENT'));
+    return reply.code(201).send(success(await sendReminder(app, currentCampaign(request), currentUser(request), body, linkOrigin(request)), 'REMINDER_SENT'));
   });
   // SPEC §7 names send_notification/{id} as a GET: the same reminder with its fields in the query. It
   // needs the bearer token (no link prefetch can send one), and an archived campaign stays read-only.
@@ -37,7 +38,7 @@ export async function followUpRoutes(app: FastifyInstance): Promise<void> {
     const ctx = currentCampaign(request);
     if (ctx.status === 'archived') throw fail(409, 'CAMPAIGN_ARCHIVED');
     const query = await validateQuery(sendNotificationRequestSchema, request.query);
-    return reply.code(201).send(success(await sendReminder(app, ctx, currentUser(request), query), 'REMINDER_SENT'));
+    return reply.code(201).send(success(await sendReminder(app, ctx, currentUser(request), query, linkOrigin(request)), 'REMINDER_SENT'));
   });
 
   app.get(P.nextPaymentDate, read, async (request) => {

@@ -141,7 +141,7 @@ export async function nextPaymentOf(app: FastifyInstance, ctx: CampaignContext, 
 
 /**
  * send_notification: a reminder by e-mail or text with what remains, the next payment and the
- * campaign's public link, through the outbox; logged on the donor as a 'reminder' contact.
+ * campaign's public link (at `origin`, plugins/link-origin.ts), through the outbox; logged on the donor as a 'reminder' contact.
  * 422 DONOR_NO_CONTACT when the donor has no address for the channel.
  */
 export async function sendReminder(
@@ -149,6 +149,7 @@ export async function sendReminder(
   ctx: CampaignContext,
   auth: AuthUser,
   input: { donor_id: string; channel: NotificationChannel; message?: string | null },
+  origin: string,
 ): Promise<FollowUpCallRow> {
   const donorId = input.donor_id.toLowerCase();
   const [campaign, donor] = await Promise.all([loadBookCampaign(app.db, ctx.id), findDonor(app.db, ctx.id, donorId)]);
@@ -162,7 +163,7 @@ export async function sendReminder(
   // The link pays one pledge: the one whose payment is next, else the first with money still open.
   const open = pledges.filter((p) => !p.writtenOffAt && pledgeRemainingCents(pledgeAmountsOf(p)) > 0);
   const linked = open.find((p) => p.id === next?.pledge_id) ?? open[0];
-  const publicLink = linked ? await pledgeLinkUrl(app, ctx.id, linked.id) : `${app.config.publicUrl}/${campaign.slug}`;
+  const publicLink = linked ? await pledgeLinkUrl(app, ctx.id, linked.id, origin) : `${origin}/${campaign.slug}`;
   const outboxId = await app.outbox.send(
     reminderMessage({
       channel: input.channel,

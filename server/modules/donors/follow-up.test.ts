@@ -132,7 +132,7 @@ describe('follow-up: list, calls, reminders, next payment', () => {
     expect(mail!.body).toContain('Your next payment of $60.00 is due on 01-06-2025.');
     expect(mail!.body).toContain('See you at the rally!');
     // A signed link to pay this pledge online (/pay-your-donation), showing what remains on it.
-    const link = /http:\/\/localhost:3000\/pay-your-donation\?token=(\S+)/.exec(mail!.body);
+    const link = /http:\/\/localhost\/pay-your-donation\?token=(\S+)/.exec(mail!.body);
     expect(link, mail!.body).not.toBeNull();
     const view = await get(t, `/payment/pledge-link?token=${link![1]}`);
     expect(view.json().data, view.body).toMatchObject({ slug, donor_name: 'Olive Overdue', remaining_cents: 26_000 });

@@ -218,7 +218,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
   it('two tabs pay one pledge link, both approved and captured at once: paid never exceeds the commitment', async () => {
     const person = await addDonor(t, owner.token, campaignId(), { donor_email: 'two-tabs@example.com' });
     const pledge = await addPledge(t, owner.token, campaignId(), person.donor_id, { commitment_amount_cents: 2_500, commitment_date: today() });
-    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id);
+    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id, t.app.config.publicUrl);
     const token = decodeURIComponent(new URL(link).searchParams.get('token')!);
     const tabs = [await startOk(2_500, 'two-tabs@example.com', { pledge_token: token }), await startOk(2_500, 'tab-two@example.com', { pledge_token: token })];
     for (const tab of tabs) await approve(tab.order_id);
@@ -234,7 +234,7 @@ describe('capture outcomes: the books follow what PayPal says', () => {
   it('staff record the rest of the pledge by check between approval and capture: the online payment is not captured', async () => {
     const person = await addDonor(t, owner.token, campaignId(), { donor_email: 'check-first@example.com' });
     const pledge = await addPledge(t, owner.token, campaignId(), person.donor_id, { commitment_amount_cents: 3_000, commitment_date: today() });
-    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id);
+    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id, t.app.config.publicUrl);
     const started = await startOk(3_000, 'check-first@example.com', { pledge_token: decodeURIComponent(new URL(link).searchParams.get('token')!) });
     await approve(started.order_id);
     const check = await post(

@@ -70,7 +70,7 @@ describe('legal notices on the giving page and the receipt', () => {
 
     const donor = await addDonor(t, owner.token, campaignId(), { donor_email: 'notice-pledge@example.com' });
     const pledge = await addPledge(t, owner.token, campaignId(), donor.donor_id, { commitment_amount_cents: 5_000, commitment_date: clock.now().toISOString().slice(0, 10) });
-    const token = new URL(await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id)).searchParams.get('token')!;
+    const token = new URL(await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id, t.app.config.publicUrl)).searchParams.get('token')!;
     expect(((await get(t, `/payment/pledge-link?token=${encodeURIComponent(token)}`)).json().data as PledgeLinkView).notices).toEqual(custom);
 
     const body = await receiptOf('notice-custom@example.com');

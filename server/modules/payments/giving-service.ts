@@ -110,14 +110,20 @@ export function providerFailure(error: unknown): never {
   throw error;
 }
 
-/** Creates the PayPal order of a payment row (PayPal-Request-Id = the payment id: a retry answers the same order). */
+/**
+ * Creates the PayPal order of a payment row (PayPal-Request-Id = the payment id: a retry answers the
+ * same order). PayPal sends the browser back to `origin` (linkOrigin of the request: the address the
+ * app was opened at outside production, PUBLIC_URL in production), where its session and the giving
+ * form's session storage live.
+ */
 export async function createOrderFor(
   app: FastifyInstance,
   account: PaypalAccount,
   payment: PaymentRecord,
   text: { description: string; brandName: string },
+  origin: string,
 ): Promise<CheckoutStarted> {
-  const base = app.config.publicUrl;
+  const base = origin;
   const query = `payment_id=${payment.id}`;
   let order;
   try {
@@ -142,7 +148,7 @@ export async function createOrderFor(
 }
 
 /** POST /payment/pay-online: checks the gift, records a pending payment (once per key) and makes its order. */
-export async function payOnline(app: FastifyInstance, body: PayOnlineBody): Promise<CheckoutStarted> {
+export async function payOnline(app: FastifyInstance, body: PayOnlineBody, origin: string): Promise<CheckoutStarted> {
   const { campaign, account, unavailable } = await givingCampaign(app, body.slug);
   if (unavailable || !account) throw fail(409, 'GIVING_UNAVAILABLE', { reason: unavailable ?? 'NO_GATEWAY' });
   const pledge = body.pledge_token ? await readPledgeLink(app, body.pledge_token, campaign.id) : null;
@@ -161,5 +167,5 @@ export async function payOnline(app: FastifyInstance, body: PayOnlineBody): Prom
   });
   if (row.amountCents !== body.amount_cents) throw fail(409, 'CONFLICT', { reason: 'IDEMPOTENCY_KEY_REUSED' });
   if (row.status !== 'created') throw fail(409, 'CONFLICT', { reason: 'PAYMENT_ALREADY_STARTED', payment_id: row.id, status: row.status });
-  return createOrderFor(app, account, row, { description: `Contribution to ${campaign.campaignName}`, brandName: campaign.campaignName });
+  return createOrderFor(app, account, row, { description: `Contribution to ${campaign.campaignName}`, brandName: campaign.campaignName }, origin);
 }

@@ -19,7 +19,7 @@ import { insertPaymentOnce, listPurchases } from './payment-repository';
 
 export const PACKAGE_TYPE_KEY = 'PACKAGE';
 
-export async function purchasePackage(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: PurchasePackageBody): Promise<CheckoutStarted> {
+export async function purchasePackage(app: FastifyInstance, ctx: CampaignContext, auth: AuthUser, body: PurchasePackageBody, origin: string): Promise<CheckoutStarted> {
   const price = priceOf(body.years);
   const campaign = await findCampaignById(app.db, ctx.id);
   if (!campaign) throw campaignNotFound();
@@ -37,7 +37,7 @@ export async function purchasePackage(app: FastifyInstance, ctx: CampaignContext
     donorDetails: { type_key: PACKAGE_TYPE_KEY },
   });
   if (row.status !== 'created' || row.packageYears !== body.years) throw fail(409, 'CONFLICT', { reason: 'PAYMENT_ALREADY_STARTED', payment_id: row.id, status: row.status });
-  return createOrderFor(app, account, row, { description: `${price.label} package for ${campaign.campaignName} (${PACKAGE_TYPE_KEY})`, brandName: 'Campaign Donation Tracker' });
+  return createOrderFor(app, account, row, { description: `${price.label} package for ${campaign.campaignName} (${PACKAGE_TYPE_KEY})`, brandName: 'Campaign Donation Tracker' }, origin);
 }
 
 /**

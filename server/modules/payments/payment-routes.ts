@@ -21,6 +21,7 @@ import {
 import { campaignIdField } from '../../../domain/validation/donors';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
+import { linkOrigin } from '../../plugins/link-origin';
 import { requestKeyOf } from '../../plugins/request-key';
 import { success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
@@ -53,7 +54,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post(P.payOnline, open, async (request, reply) => {
     const body = (await validateBody(payOnlineRequestSchema, request.body)) as PayOnlineBody;
-    return reply.code(201).send(success(await payOnline(app, body)));
+    return reply.code(201).send(success(await payOnline(app, body, linkOrigin(request))));
   });
   app.post(P.capture, open, async (request, reply) => {
     const body = await validateBody(captureRequestSchema, request.body);
@@ -110,7 +111,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post(P.purchasePackage, { config: { access: { campaign: 'package.purchase', from: 'body.campaign_id', allowArchived: false } } }, async (request, reply) => {
     const body = (await validateBody(purchasePackageRequestSchema, request.body)) as PurchasePackageBody;
-    return reply.code(201).send(success(await purchasePackage(app, currentCampaign(request), currentUser(request), body)));
+    return reply.code(201).send(success(await purchasePackage(app, currentCampaign(request), currentUser(request), body, linkOrigin(request))));
   });
   app.get(P.purchaseList, { config: { access: { campaign: 'package.read', from: 'params.campaignId' } } }, async (request) => {
     await validateParams(campaignParams, request.params);

@@ -13,7 +13,8 @@ function keyOf(app: FastifyInstance): Uint8Array {
   return createHash('sha256').update(`pledge-link:${app.config.tokenSecret}`).digest();
 }
 
-export async function pledgeLinkUrl(app: FastifyInstance, campaignId: string, pledgeId: string): Promise<string> {
+/** The link at `origin` (linkOrigin of the staff member's request, plugins/link-origin.ts). */
+export async function pledgeLinkUrl(app: FastifyInstance, campaignId: string, pledgeId: string, origin: string): Promise<string> {
   const now = Math.floor(app.clock.now().getTime() / 1000);
   const token = await new SignJWT({ cid: campaignId, pid: pledgeId })
     .setProtectedHeader({ alg: 'HS256' })
@@ -21,7 +22,7 @@ export async function pledgeLinkUrl(app: FastifyInstance, campaignId: string, pl
     .setIssuedAt(now)
     .setExpirationTime(now + PLEDGE_LINK_DAYS * 86_400)
     .sign(keyOf(app));
-  return `${app.config.publicUrl}/pay-your-donation?token=${encodeURIComponent(token)}`;
+  return `${origin}/pay-your-donation?token=${encodeURIComponent(token)}`;
 }
 
 /** The campaign and pledge a token names, or null when it is not ours, tampered with or expired. */

@@ -47,7 +47,7 @@ describe('the pledge pay link', () => {
       ...overrides,
     });
     const pledge = await addPledge(t, owner.token, campaignId(), donor.donor_id, { commitment_amount_cents: 10_000, commitment_date: today() });
-    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id);
+    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id, t.app.config.publicUrl);
     return { donor, pledge, token: new URL(link).searchParams.get('token')! };
   }
 

@@ -46,7 +46,7 @@ describe('staff recording a pledge payment while an online payment of it is on i
   async function pledgePaidOnline(email: string, committed: number, online: number) {
     const person = await addDonor(t, owner.token, campaignId(), { donor_email: email });
     const pledge = await addPledge(t, owner.token, campaignId(), person.donor_id, { commitment_amount_cents: committed, commitment_date: today() });
-    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id);
+    const link = await pledgeLinkUrl(t.app, campaignId(), pledge.pledge_id, t.app.config.publicUrl);
     const started: CheckoutStarted = await startOk(online, email, { pledge_token: decodeURIComponent(new URL(link).searchParams.get('token')!) });
     await approve(started.order_id);
     return { donorId: person.donor_id, pledgeId: pledge.pledge_id, started };

@@ -121,6 +121,24 @@ function notFound(request: FastifyRequest, reply: FastifyReply, orderId: string)
 
 const ALREADY_PAID = 'This payment is already complete. Nothing more to do here: you can go back to the merchant.';
 
+/**
+ * Like PayPal, the page sends the browser on to the merchant's return or cancel URL, which may be on
+ * another origin than this page (the app opened at 127.0.0.1 while PUBLIC_URL says localhost): the
+ * CSP's form-action also governs where a form's redirect may go, so this page's policy names them.
+ */
+function allowFormRedirects(reply: FastifyReply, order: StandinObject<'order'>): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  const origins = new Set<string>();
+  for (const target of [order.data.experience.return_url, order.data.experience.cancel_url]) {
+    if (!target) continue;
+    const url = new URL(target);
+    if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+  }
+  if (origins.size === 0) return;
+  void reply.header('content-security-policy', policy.replace(/(^|;)\s*form-action ([^;]*)/, (_all, start: string, sources: string) => `${start}form-action ${sources} ${[...origins].join(' ')}`));
+}
+
 export function registerApprovalPage(app: FastifyInstance, standin: Standin): void {
   app.get('/checkoutnow', STANDIN_ROUTE, async (request, reply) => {
     const token = (request.query as Record<string, unknown>).token;
@@ -128,6 +146,7 @@ export function registerApprovalPage(app: FastifyInstance, standin: Standin): vo
     const order = orderId ? await findObject(standin.app.db, 'order', orderId) : null;
     if (!order || order.data.status === 'VOIDED') return notFound(request, reply, typeof token === 'string' ? token : '');
     if (order.data.status === 'COMPLETED') return sendHtml(reply, 200, messagePage('Already paid', ALREADY_PAID));
+    allowFormRedirects(reply, order);
     return sendHtml(reply, 200, checkoutPage(order));
   });
 

@@ -10,7 +10,7 @@
  * Drivers (chosen from the config at start):
  *   local (default)  PRIVATE_STORAGE_DIR (DATA_DIR/private): objects/<key>, meta/<key>.json (content type),
  *                    tmp/ (uploads in progress). Never under STORAGE_DIR (the public /files/ folder; config
- *                    refuses it). Signed links point at GET /private-files/download?token=…, a token
+ *                    refuses it). Signed links are relative: GET /private-files/download?token=…, a token
  *                    HMAC-signed with TOKEN_SECRET over {key, expiry, file name}: the token is the credential.
  *   s3 (S3_BUCKET)   the bucket; signed links are S3 presigned GET URLs (private-storage-s3.ts).
  *
@@ -320,11 +320,15 @@ export function verifyUploadToken(secret: string, now: Date, token: string): Upl
 export interface LocalPrivateStorageOptions {
   root: string;
   tokenSecret: string;
-  publicUrl: string;
   clock: Clock;
 }
 
-export function createLocalPrivateStorage({ root: rootDir, tokenSecret, publicUrl, clock }: LocalPrivateStorageOptions): PrivateStorage {
+/**
+ * The local driver's signed links are relative ("/private-files/…?token=…"): the browser sends them to
+ * the address it opened the app at, whatever PUBLIC_URL says (an absolute link to another host is
+ * blocked by the CSP's connect-src 'self' and carries no cookie of this one).
+ */
+export function createLocalPrivateStorage({ root: rootDir, tokenSecret, clock }: LocalPrivateStorageOptions): PrivateStorage {
   const root = path.resolve(rootDir);
   const objects = path.join(root, 'objects');
   const meta = path.join(root, 'meta');
@@ -394,12 +398,12 @@ export function createLocalPrivateStorage({ root: rootDir, tokenSecret, publicUr
 
     async signedDownloadUrl(key, options) {
       const token = signDownloadToken(tokenSecret, clock.now(), key, options);
-      return `${publicUrl}${PRIVATE_DOWNLOAD_PATH}?token=${token}`;
+      return `${PRIVATE_DOWNLOAD_PATH}?token=${token}`;
     },
 
     async signedUploadUrl(key, options) {
       const token = signUploadToken(tokenSecret, clock.now(), key, options);
-      return { url: `${publicUrl}${PRIVATE_UPLOAD_PATH}?token=${token}`, method: 'PUT', headers: { 'content-type': options.contentType } };
+      return { url: `${PRIVATE_UPLOAD_PATH}?token=${token}`, method: 'PUT', headers: { 'content-type': options.contentType } };
     },
   };
 }
@@ -413,7 +417,7 @@ export async function createPrivateStorage(config: Config, clock: Clock): Promis
     const { createS3PrivateStorage } = await import('./private-storage-s3');
     return createS3PrivateStorage(config.s3);
   }
-  return createLocalPrivateStorage({ root: config.privateStorageDir, tokenSecret: config.tokenSecret, publicUrl: config.publicUrl, clock });
+  return createLocalPrivateStorage({ root: config.privateStorageDir, tokenSecret: config.tokenSecret, clock });
 }
 
 /** The signed-link routes: public (the token is the credential), `?token=` required. */
