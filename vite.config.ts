@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // API paths are those of SPEC §7, mounted at the root of the API host. In dev the
 // Vite server proxies them to the API; a browser navigation (Accept: text/html) to a
@@ -47,6 +48,14 @@ function precompress(): Plugin {
     },
   };
 }
+// The client project's test files, and those of them that replace a module with vi.mock / vi.doMock
+// (found by reading them, so a new one is isolated without anyone listing it).
+const CLIENT_TESTS = ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts'];
+const MOCKING_CLIENT_TESTS = ['src', 'domain'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => `${dir}/${file.split('\\').join('/')}`)
+    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8'))),
+);
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
@@ -86,12 +95,30 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'client',
             environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts'],
+            include: CLIENT_TESTS,
+            exclude: ['**/node_modules/**', '**/.git/**', ...MOCKING_CLIENT_TESTS],
             setupFiles: ['src/test/setup.ts'],
             // One worker: the page tests wait 1–5 s for what they find, and two at once beside the
             // e2e lane of `npm test` made three of them miss (2026-11-28). After the server tests.
             maxWorkers: 1,
+            // Not isolated: one worker runs every file in one process, so React, the router, i18n and
+            // jsdom load once instead of once a file (half the CPU, docs/ci-time.md). setup.ts resets
+            // what a file may leave behind (DOM, storage, cookies, timers, stubbed globals).
+            isolate: false,
             sequence: { groupOrder: 1 },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // Files that replace a module (vi.mock) each get a fresh process: in a shared one the
+            // module may already be loaded for real, or the stand-in would stay for the next file.
+            name: 'client-mocks',
+            environment: 'jsdom',
+            include: MOCKING_CLIENT_TESTS.length > 0 ? MOCKING_CLIENT_TESTS : ['no-client-test-mocks-a-module'],
+            setupFiles: ['src/test/setup.ts'],
+            maxWorkers: 1,
+            sequence: { groupOrder: 2 },
           },
         },
         {

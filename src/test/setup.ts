@@ -26,6 +26,15 @@ afterEach(async () => {
   document.title = '';
 });
 
+// The client project runs its files one after another in one process (vite.config.ts, isolate:
+// false): what a file leaves behind must not reach the next file.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  document.body.innerHTML = '';
+});
+
 // No real socket in unit tests: a silent fake unless a test installs its own.
 beforeEach(() => {
   setSocketFactory(() => ({ on: () => undefined, disconnect: () => undefined }));

@@ -67,7 +67,8 @@ function open(path = '/donor-list') {
 }
 
 async function table() {
-  const t = await screen.findByRole('table', { name: 'Donors' });
+  // The first render of a run may compile the page and its layout: allow for a cold start, like the other page tests.
+  const t = await screen.findByRole('table', { name: 'Donors' }, { timeout: 15_000 });
   await within(t).findByRole('rowheader', { name: /Ann Donor/ });
   return t;
 }
