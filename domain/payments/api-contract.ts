@@ -110,6 +110,8 @@ export interface GivingPage {
   /** The most a new individual donor may give under the campaign's rules (null: no limit known). */
   limit_cents: number | null;
   attestations: { key: AttestationKey; text: string }[];
+  /** The campaign asks every donor for a phone number (giving settings; default false). */
+  require_phone: boolean;
   giving: GivingAvailable | { available: false; reason: GivingUnavailableReason };
 }
 
@@ -126,16 +128,22 @@ export interface GivingAvailable {
   client_id?: string;
 }
 
-/** What the donor types on /{slug} (and /pay-your-donation). */
+/**
+ * What the donor types on /{slug} (and /pay-your-donation). `country`: ISO 3166-1 alpha-2, default US;
+ * in the US `state` is a state value and `zip` a 5- or 9-digit ZIP; abroad `state` is the free
+ * state/province/region and `zip` the postal code (both may be empty). `phone`: optional unless the
+ * campaign requires it (GivingPage.require_phone).
+ */
 export interface DonorDetailsBody {
   name: string;
   email: string;
-  phone: string;
+  phone?: string | null;
   address: string;
   apt_unit?: string | null;
   city: string;
-  state: string;
-  zip: string;
+  country?: string;
+  state?: string | null;
+  zip?: string | null;
   employer: string;
   occupation: string;
 }
@@ -232,6 +240,8 @@ export interface GivingSettings {
   campaign_id: string;
   appeal: string;
   suggested_amounts_cents: number[];
+  /** Donors must give a phone number on the giving page (default false). */
+  require_phone: boolean;
 }
 
 export interface RefundOnlineBody {

@@ -955,6 +955,8 @@ export const givingPages = pgTable('giving_pages', {
     .references(() => campaigns.id, { onDelete: 'cascade' }),
   appeal: text('appeal').notNull(),
   suggestedAmountsCents: jsonb('suggested_amounts_cents').$type<number[]>().notNull(),
+  /** Donors must give a phone number (migration 0030; default: optional). */
+  requirePhone: boolean('require_phone').notNull().default(false),
   ...timestamps,
 });
 

@@ -60,7 +60,7 @@ export async function findGivingPage(db: Executor, campaignId: string): Promise<
   return row ?? null;
 }
 
-export async function upsertGivingPage(db: Executor, campaignId: string, values: { appeal: string; suggestedAmountsCents: number[] }, now: Date): Promise<GivingPageRecord> {
+export async function upsertGivingPage(db: Executor, campaignId: string, values: { appeal: string; suggestedAmountsCents: number[]; requirePhone: boolean }, now: Date): Promise<GivingPageRecord> {
   const [row] = await db
     .insert(givingPages)
     .values({ campaignId, ...values, createdAt: now, updatedAt: now })

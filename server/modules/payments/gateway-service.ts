@@ -109,11 +109,22 @@ export async function testGateway(app: FastifyInstance, ctx: CampaignContext): P
 
 export async function givingSettings(app: FastifyInstance, ctx: CampaignContext): Promise<GivingSettings> {
   const row = await findGivingPage(app.db, ctx.id);
-  return { campaign_id: ctx.id, appeal: row?.appeal ?? DEFAULT_APPEAL, suggested_amounts_cents: row?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS] };
+  return {
+    campaign_id: ctx.id,
+    appeal: row?.appeal ?? DEFAULT_APPEAL,
+    suggested_amounts_cents: row?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS],
+    require_phone: row?.requirePhone ?? false,
+  };
 }
 
-export async function saveGivingSettings(app: FastifyInstance, ctx: CampaignContext, body: { appeal: string; suggested_amounts_cents: number[] }): Promise<GivingSettings> {
+/** Saves the giving page's settings; `require_phone` left out keeps the stored choice. */
+export async function saveGivingSettings(
+  app: FastifyInstance,
+  ctx: CampaignContext,
+  body: { appeal: string; suggested_amounts_cents: number[]; require_phone?: boolean },
+): Promise<GivingSettings> {
   const amounts = [...new Set(body.suggested_amounts_cents)].sort((a, b) => a - b);
-  const row = await upsertGivingPage(app.db, ctx.id, { appeal: body.appeal.trim(), suggestedAmountsCents: amounts }, app.clock.now());
-  return { campaign_id: ctx.id, appeal: row.appeal, suggested_amounts_cents: row.suggestedAmountsCents };
+  const requirePhone = body.require_phone ?? (await findGivingPage(app.db, ctx.id))?.requirePhone ?? false;
+  const row = await upsertGivingPage(app.db, ctx.id, { appeal: body.appeal.trim(), suggestedAmountsCents: amounts, requirePhone }, app.clock.now());
+  return { campaign_id: ctx.id, appeal: row.appeal, suggested_amounts_cents: row.suggestedAmountsCents, require_phone: row.requirePhone };
 }
