@@ -18,15 +18,16 @@ import styles from './staff.module.css';
 interface SettingsValues {
   appeal: string;
   suggested_amounts_cents: (number | null)[];
+  require_phone: boolean;
 }
 
 const MAX_AMOUNTS = 6;
-const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents']));
+const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents', 'require_phone']));
 
 let rowIds = 0;
 const newRowId = () => `amount-${++rowIds}`;
 
-/** The public page's appeal text and its 1–6 suggested amounts (dollars typed, cents saved). */
+/** The public page's appeal text, its 1–6 suggested amounts (dollars typed, cents saved) and whether donors must give a phone number. */
 export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaignId: string; settings: GivingSettings; canWrite: boolean }) {
   const { t } = useTranslation();
   const {
@@ -39,7 +40,10 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
     setError,
     reset,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<SettingsValues>({ defaultValues: { appeal: settings.appeal, suggested_amounts_cents: settings.suggested_amounts_cents }, resolver });
+  } = useForm<SettingsValues>({
+    defaultValues: { appeal: settings.appeal, suggested_amounts_cents: settings.suggested_amounts_cents, require_phone: settings.require_phone },
+    resolver,
+  });
   const amounts = useWatch({ control, name: 'suggested_amounts_cents' });
   const [rows, setRows] = useState(() => settings.suggested_amounts_cents.map(newRowId));
   const [serverError, setServerError] = useState('');
@@ -68,9 +72,14 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
   const save = async (values: SettingsValues) => {
     setServerError('');
     try {
-      const saved = await saveGivingSettings({ campaign_id: campaignId, appeal: values.appeal, suggested_amounts_cents: values.suggested_amounts_cents as number[] });
+      const saved = await saveGivingSettings({
+        campaign_id: campaignId,
+        appeal: values.appeal,
+        suggested_amounts_cents: values.suggested_amounts_cents as number[],
+        require_phone: values.require_phone,
+      });
       notify.success(t('payments.settings.saved'));
-      reset({ appeal: saved.appeal, suggested_amounts_cents: saved.suggested_amounts_cents });
+      reset({ appeal: saved.appeal, suggested_amounts_cents: saved.suggested_amounts_cents, require_phone: saved.require_phone });
       setRows(saved.suggested_amounts_cents.map(newRowId));
     } catch (err) {
       if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, ['appeal', 'suggested_amounts_cents'])) return;
@@ -138,6 +147,13 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
               </p>
             )}
           </fieldset>
+          <div className={styles.checkRow}>
+            <input id="giving-require-phone" type="checkbox" aria-describedby="giving-require-phone-hint" {...register('require_phone')} />
+            <label htmlFor="giving-require-phone">{t('payments.settings.requirePhone')}</label>
+          </div>
+          <p id="giving-require-phone-hint" className={styles.inlineHint}>
+            {t('payments.settings.requirePhoneHint')}
+          </p>
         </fieldset>
         {canWrite && (
           <div className={styles.actions}>

@@ -27,7 +27,7 @@ function gatewayView(overrides: Partial<GatewayView> = {}): GatewayView {
 
 let resources: string[] = ALL_RESOURCES;
 let gateways: GatewayView[] = [gatewayView()];
-let settings: GivingSettings = { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500, 5_000, 10_000] };
+let settings: GivingSettings = { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500, 5_000, 10_000], require_phone: false };
 let testAnswer: () => Response = () => HttpResponse.json({ data: { ok: true, message: 'PayPal accepted the credentials (sandbox).' } });
 const posts: { path: string; body: Record<string, unknown> }[] = [];
 
@@ -59,7 +59,7 @@ afterEach(() => {
   server.resetHandlers();
   resources = ALL_RESOURCES;
   gateways = [gatewayView()];
-  settings = { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500, 5_000, 10_000] };
+  settings = { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500, 5_000, 10_000], require_phone: false };
   testAnswer = () => HttpResponse.json({ data: { ok: true, message: 'PayPal accepted the credentials (sandbox).' } });
   posts.length = 0;
 });
@@ -192,7 +192,12 @@ describe('/payment_gateway', () => {
     for (const n of [6, 5, 4]) await user.click(within(giving).getByRole('button', { name: `Remove amount ${n}` }));
     await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
     await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(1));
-    expect(posts.find((p) => p.path === 'settings')?.body).toEqual({ campaign_id: CAMPAIGN_A, appeal: 'Every dollar counts.', suggested_amounts_cents: [2_500, 10_000, 100_000] });
+    expect(posts.find((p) => p.path === 'settings')?.body).toEqual({
+      campaign_id: CAMPAIGN_A,
+      appeal: 'Every dollar counts.',
+      suggested_amounts_cents: [2_500, 10_000, 100_000],
+      require_phone: false,
+    });
     expect(await screen.findByText('Giving page saved')).toBeInTheDocument();
   });
 
