@@ -187,13 +187,23 @@ export function GivingForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [invalidSubmits, setInvalidSubmits] = useState(0);
 
+  /** A failed submit: the summary shows, and the first field in error takes the focus once it is marked. */
+  const focusPending = useRef(false);
+  const markInvalid = () => {
+    focusPending.current = true;
+    setInvalidSubmits((n) => n + 1);
+  };
+  // After every render: react-hook-form calls onInvalid before it publishes the errors, so the fields
+  // may be marked a render later. The first field in error, in the page's order, takes the focus and
+  // comes into view.
   useEffect(() => {
-    if (invalidSubmits === 0) return;
-    // The first field in error, in the page's order, takes the focus and comes into view.
+    if (!focusPending.current) return;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus({ preventScroll: true });
-    first?.scrollIntoView?.({ block: 'center' });
-  }, [invalidSubmits]);
+    if (!first) return;
+    focusPending.current = false;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: 'center' });
+  });
 
   useEffect(() => {
     if (serverError) alertRef.current?.focus();
@@ -214,7 +224,7 @@ export function GivingForm({
 
   /** Shows why the server refused the order: under the fields, or above the form. */
   const showRefusal = (err: unknown) => {
-    if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FORM_FIELDS)) setInvalidSubmits((n) => n + 1);
+    if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FORM_FIELDS)) markInvalid();
     else setServerError(refusalText(err, t));
   };
 
@@ -256,7 +266,7 @@ export function GivingForm({
   const validValues = () =>
     new Promise<GivingValues | null>((resolve) => {
       void handleSubmit(resolve, () => {
-        setInvalidSubmits((n) => n + 1);
+        markInvalid();
         resolve(null);
       })();
     });
@@ -329,7 +339,7 @@ export function GivingForm({
     <form
       ref={formRef}
       className={styles.form}
-      onSubmit={(event) => void handleSubmit(onValid, () => setInvalidSubmits((n) => n + 1))(event)}
+      onSubmit={(event) => void handleSubmit(onValid, markInvalid)(event)}
       noValidate aria-label={t('payments.give.formLabel')}>
       <ErrorSummary title={t('payments.give.errorSummaryTitle')} items={summary} />
       {serverError && (
