@@ -89,7 +89,8 @@ describe('/pay-your-donation', () => {
     await user.type(amount, '750.01');
     await fillDonor(user);
     await user.click(screen.getByRole('button', { name: 'Give $750.01' }));
-    expect(await screen.findByText('The most you can pay on this pledge is $750.00')).toBeInTheDocument();
+    expect(await screen.findByText('The most you can pay on this pledge is $750.00', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent('The most you can pay on this pledge is $750.00');
     expect(payments).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, '100');

@@ -201,6 +201,20 @@ describe('/payment_gateway', () => {
     expect(await screen.findByText('Giving page saved')).toBeInTheDocument();
   });
 
+  it('asks donors for a phone number when ticked (off by default), and shows the stored choice', async () => {
+    const user = userEvent.setup();
+    await open();
+    const giving = await screen.findByRole('form', { name: 'Giving page' });
+    const phone = within(giving).getByRole('checkbox', { name: 'Donors must give a phone number' });
+    expect(phone).not.toBeChecked();
+    expect(phone).toHaveAccessibleDescription('Off: the phone number is optional on your giving page.');
+    await user.click(phone);
+    await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
+    await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(1));
+    expect(posts.find((p) => p.path === 'settings')?.body).toMatchObject({ require_phone: true });
+    expect(await within(giving).findByRole('checkbox', { name: 'Donors must give a phone number' })).toBeChecked();
+  });
+
   it('keeps at least one suggested amount', async () => {
     settings = { ...settings, suggested_amounts_cents: [5_000] };
     await open();
