@@ -113,6 +113,8 @@ export interface GivingPage {
   /** The most a new individual donor may give under the campaign's rules (null: no limit known). */
   limit_cents: number | null;
   attestations: { key: AttestationKey; text: string }[];
+  /** The campaign asks every donor for a phone number (giving settings; default false). */
+  require_phone: boolean;
   giving: GivingAvailable | { available: false; reason: GivingUnavailableReason };
   /** The legal notices shown under the form (and on the receipt): domain/payments/giving-notices.ts. */
   notices: GivingNotices;
@@ -131,16 +133,22 @@ export interface GivingAvailable {
   client_id?: string;
 }
 
-/** What the donor types on /{slug} (and /pay-your-donation). */
+/**
+ * What the donor types on /{slug} (and /pay-your-donation). `country`: ISO 3166-1 alpha-2, default US;
+ * in the US `state` is a state value and `zip` a 5- or 9-digit ZIP; abroad `state` is the free
+ * state/province/region and `zip` the postal code (both may be empty). `phone`: optional unless the
+ * campaign requires it (GivingPage.require_phone).
+ */
 export interface DonorDetailsBody {
   name: string;
   email: string;
-  phone: string;
+  phone?: string | null;
   address: string;
   apt_unit?: string | null;
   city: string;
-  state: string;
-  zip: string;
+  country?: string;
+  state?: string | null;
+  zip?: string | null;
   employer: string;
   occupation: string;
 }
@@ -246,17 +254,20 @@ export interface GivingSettings {
   campaign_id: string;
   appeal: string;
   suggested_amounts_cents: number[];
+  /** Donors must give a phone number on the giving page (default false). */
+  require_phone: boolean;
   /** What the page and the receipt show: each stored notice, or its default. */
   notices: GivingNotices;
   /** The defaults, from the campaign's name, committee and rules (a notice saved equal to its default follows it). */
   default_notices: GivingNotices;
 }
 
-/** POST /payment/giving-settings; `notices` left out keeps the stored ones. */
+/** POST /payment/giving-settings; `notices` or `require_phone` left out keep the stored ones. */
 export interface SaveGivingSettingsBody {
   campaign_id: string;
   appeal: string;
   suggested_amounts_cents: number[];
+  require_phone?: boolean;
   notices?: GivingNotices;
 }
 

@@ -4,7 +4,7 @@
  */
 import { array, boolean, number, object, string } from 'yup';
 import { US_STATES } from '../donor-book/enums';
-import { campaignIdField, donorNameField, optionalText, US_ZIP_PATTERN } from '../validation/donors';
+import { campaignIdField, COUNTRY_PATTERN, DEFAULT_COUNTRY, donorNameField, optionalText, POSTAL_CODE_PATTERN, US_ZIP_PATTERN } from '../validation/donors';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN } from '../validation/auth';
 import { DONOR_ATTESTATIONS, GATEWAY_MODES, ONLINE_GIFT_MAX_CENTS, ONLINE_GIFT_MIN_CENTS, type AttestationKey } from './api-contract';
 
@@ -14,6 +14,10 @@ export const PAYMENT_VALIDATION_MESSAGES = {
   EMAIL_INVALID: 'Please enter a valid email',
   PHONE_REQUIRED: 'Phone number is required',
   PHONE_INVALID: 'Phone number must be 10 digits',
+  PHONE_ABROAD_INVALID: 'Phone number: 10 digits, or + and the country code for a number abroad',
+  COUNTRY_INVALID: 'Please choose a country',
+  REGION_INVALID: 'State, province or region: at most 100 characters',
+  POSTAL_CODE_INVALID: 'Postal code may use letters, digits, spaces and - (at most 12)',
   ADDRESS_REQUIRED: 'Street address is required',
   CITY_REQUIRED: 'City is required',
   STATE_REQUIRED: 'State is required',
@@ -39,6 +43,7 @@ export const PAYMENT_VALIDATION_MESSAGES = {
   TAX_NOTICE_REQUIRED: 'The tax notice is required (up to 300 characters)',
   PRIVACY_URL_INVALID: 'Privacy policy link must be a web address starting with https:// or http://',
   RULES_NOTICE_INVALID: 'The contribution rules line may be up to 500 characters',
+  REQUIRE_PHONE_INVALID: 'Require phone must be true or false',
 } as const;
 
 const M = PAYMENT_VALIDATION_MESSAGES;
@@ -58,16 +63,57 @@ export const onlineAmountField = number()
   .min(ONLINE_GIFT_MIN_CENTS, M.AMOUNT)
   .max(ONLINE_GIFT_MAX_CENTS, M.AMOUNT);
 
-/** What the donor types: everything a compliant contribution record needs (name, address, employer, occupation). */
+/** A donor abroad: a valid country code other than US (state and ZIP rules then follow the country). */
+export const isAbroad = (country: unknown): boolean => typeof country === 'string' && COUNTRY_PATTERN.test(country) && country !== DEFAULT_COUNTRY;
+
+/** The address rules abroad apply to any country other than US (an unchosen or invalid one is reported on `country`). */
+const abroadRules = (country: unknown): boolean => typeof country === 'string' && country !== DEFAULT_COUNTRY;
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** '+44 20 7183 8750' style numbers abroad (E.164 without the +1 of the US). */
+const ABROAD_PHONE_PATTERN = /^\+(?!1)\d{7,15}$/;
+
+/**
+ * What the donor types: everything a compliant contribution record needs (name, address, employer,
+ * occupation). The country (default US) sets the address rules: a US state and a 5- or 9-digit ZIP,
+ * or abroad a free state/province/region and a postal code (either may be empty: not every country has
+ * them). The phone is optional unless the campaign requires it: validate with the context
+ * `{ requirePhone: true }` (the giving page's setting; the server passes it, the form too).
+ */
 export const donorDetailsShape = {
   name: donorNameField,
   email: string().typeError(M.EMAIL_INVALID).required(M.EMAIL_REQUIRED).trim().max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID).matches(EMAIL_PATTERN, M.EMAIL_INVALID),
-  phone: string().typeError(M.PHONE_INVALID).required(M.PHONE_REQUIRED).trim().matches(MOBILE_PATTERN, M.PHONE_INVALID),
+  phone: string()
+    .typeError(M.PHONE_INVALID)
+    .nullable()
+    .optional()
+    .test('required-by-campaign', M.PHONE_REQUIRED, function requiredByCampaign(value) {
+      return !blank(value) || (this.options.context as { requirePhone?: boolean } | undefined)?.requirePhone !== true;
+    })
+    .test('phone', function phone(value) {
+      if (blank(value) || MOBILE_PATTERN.test(value as string) || ABROAD_PHONE_PATTERN.test(value as string)) return true;
+      return this.createError({ message: abroadRules((this.parent as { country?: unknown }).country) ? M.PHONE_ABROAD_INVALID : M.PHONE_INVALID });
+    }),
   address: required(200, M.ADDRESS_REQUIRED),
   apt_unit: optionalText(50),
   city: required(100, M.CITY_REQUIRED),
-  state: string().typeError(M.STATE_INVALID).required(M.STATE_REQUIRED).oneOf(US_STATES, M.STATE_INVALID),
-  zip: string().typeError(M.ZIP_INVALID).required(M.ZIP_REQUIRED).trim().matches(US_ZIP_PATTERN, M.ZIP_INVALID),
+  country: string()
+    .typeError(M.COUNTRY_INVALID)
+    .optional()
+    .test('country', M.COUNTRY_INVALID, (value) => value === undefined || COUNTRY_PATTERN.test(value)),
+  state: string()
+    .typeError(M.STATE_INVALID)
+    .when('country', ([country], field) =>
+      abroadRules(country) ? field.nullable().optional().max(100, M.REGION_INVALID) : field.required(M.STATE_REQUIRED).oneOf(US_STATES, M.STATE_INVALID),
+    ),
+  zip: string()
+    .typeError(M.ZIP_INVALID)
+    .when('country', ([country], field) =>
+      abroadRules(country)
+        ? field.nullable().optional().matches(POSTAL_CODE_PATTERN, { message: M.POSTAL_CODE_INVALID, excludeEmptyString: true })
+        : field.required(M.ZIP_REQUIRED).trim().matches(US_ZIP_PATTERN, M.ZIP_INVALID),
+    ),
   employer: required(100, M.EMPLOYER_REQUIRED),
   occupation: required(100, M.OCCUPATION_REQUIRED),
 };
@@ -153,6 +199,8 @@ export const givingSettingsRequestSchema = object({
   suggested_amounts_cents: array(onlineAmountField).typeError(M.AMOUNTS_INVALID).required(M.AMOUNTS_INVALID).min(1, M.AMOUNTS_INVALID).max(6, M.AMOUNTS_INVALID),
   /** Left out: the stored notices are kept. */
   notices: givingNoticesSchema.default(undefined).optional(),
+  /** Donors must give a phone number (default false; left out: unchanged). */
+  require_phone: boolean().typeError(M.REQUIRE_PHONE_INVALID).optional(),
 }).noUnknown();
 
 export const refundOnlineRequestSchema = object({

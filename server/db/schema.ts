@@ -969,6 +969,8 @@ export const givingPages = pgTable('giving_pages', {
   taxNotice: text('tax_notice'),
   privacyUrl: text('privacy_url'),
   rulesNotice: text('rules_notice'),
+  /** Donors must give a phone number (migration 0030; default: optional). */
+  requirePhone: boolean('require_phone').notNull().default(false),
   ...timestamps,
 });
 

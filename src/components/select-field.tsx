@@ -4,6 +4,8 @@ import styles from './text-input.module.css';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
+  /** The select's id (default: generated). */
+  id?: string;
   options: readonly { value: string; label: string }[];
   /** A first, empty option (e.g. 'Select…'). */
   placeholder?: string;
@@ -14,10 +16,10 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled native select with the text input's look, required marker and inline error. */
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, options, placeholder, error, hint, required = false, className, ...rest },
+  { label, id, options, placeholder, error, hint, required = false, className, ...rest },
   ref,
 ) {
-  const ids = useFieldIds('select');
+  const ids = useFieldIds('select', id);
   return (
     <FieldShell ids={ids} label={label} required={required} hint={hint} error={error}>
       <select

@@ -60,9 +60,9 @@ export async function findGivingPage(db: Executor, campaignId: string): Promise<
   return row ?? null;
 }
 
-export type GivingPageValues = Pick<GivingPageRecord, 'appeal' | 'suggestedAmountsCents'> & Partial<Pick<GivingPageRecord, 'paidForBy' | 'taxNotice' | 'privacyUrl' | 'rulesNotice'>>;
+export type GivingPageValues = Pick<GivingPageRecord, 'appeal' | 'suggestedAmountsCents'> & Partial<Pick<GivingPageRecord, 'paidForBy' | 'taxNotice' | 'privacyUrl' | 'rulesNotice' | 'requirePhone'>>;
 
-/** Saves the page's settings; notices left out (undefined) keep their stored value. */
+/** Saves the page's settings; notices and require-phone left out (undefined) keep their stored value. */
 export async function upsertGivingPage(db: Executor, campaignId: string, values: GivingPageValues, now: Date): Promise<GivingPageRecord> {
   const [row] = await db
     .insert(givingPages)

@@ -123,6 +123,7 @@ function settingsView(ctx: CampaignContext, row: GivingPageRecord | null, { noti
     campaign_id: ctx.id,
     appeal: row?.appeal ?? DEFAULT_APPEAL,
     suggested_amounts_cents: row?.suggestedAmountsCents ?? [...DEFAULT_SUGGESTED_AMOUNTS_CENTS],
+    require_phone: row?.requirePhone ?? false,
     notices,
     default_notices: defaults,
   };
@@ -153,7 +154,8 @@ export async function saveGivingSettings(app: FastifyInstance, ctx: CampaignCont
     const keep = noticesToStore(tidyNotices(body.notices), defaults);
     stored = { paidForBy: keep.paid_for_by, taxNotice: keep.tax_notice, privacyUrl: keep.privacy_url, rulesNotice: keep.rules_notice };
   }
-  const row = await upsertGivingPage(app.db, ctx.id, { appeal: body.appeal.trim(), suggestedAmountsCents: amounts, ...stored }, now);
+  // require_phone left out keeps the stored choice (undefined is not written).
+  const row = await upsertGivingPage(app.db, ctx.id, { appeal: body.appeal.trim(), suggestedAmountsCents: amounts, requirePhone: body.require_phone, ...stored }, now);
   const notices = await noticesOf(app, ctx, row);
   if (body.notices) await insertAudit(app.db, { campaignId: ctx.id, actorId: auth.id, action: 'giving_page.notices_saved', details: { notices: notices.notices } }, now);
   return settingsView(ctx, row, notices);

@@ -1,8 +1,10 @@
 /**
  * The donor of an online gift as the compliance engine and the donor book see them: found by e-mail
- * (or phone) in the campaign, or described by what they typed (a new individual in the US).
+ * (or phone) in the campaign, or described by what they typed (a new individual, in the US or abroad).
  */
 import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
+import { isAbroad } from '../../../domain/payments/requests';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
 import type { DonorRules } from '../donors/donor-figures';
 import type { DonorRecord } from '../donors/donor-repository';
 import { cleanName, textOrNull, type DonorValues } from '../donors/normalize';
@@ -11,8 +13,24 @@ export function donorDetailsOf(value: unknown): DonorDetailsBody {
   return value as DonorDetailsBody;
 }
 
-/** A new donor's stored values (an individual; US address; eligibility undetermined). */
+/** The donor's country (ISO code; US when not given). */
+export function countryOf(details: Pick<DonorDetailsBody, 'country'> | null): string {
+  return details && isAbroad(details.country) ? (details.country as string) : DEFAULT_COUNTRY;
+}
+
+/**
+ * The city as the donor book keeps it. The book's state is a US state; a donor abroad's
+ * state/province/region goes with the city ("Toronto, Ontario") so nothing they typed is lost.
+ */
+function bookCity(details: DonorDetailsBody): string | null {
+  const city = textOrNull(details.city);
+  const region = isAbroad(details.country) ? textOrNull(details.state) : null;
+  return region ? [city, region].filter(Boolean).join(', ') : city;
+}
+
+/** A new donor's stored values (an individual; eligibility undetermined). */
 export function newDonorValues(details: DonorDetailsBody): DonorValues {
+  const abroad = isAbroad(details.country);
   return {
     name: cleanName(details.name),
     donorPhone: textOrNull(details.phone),
@@ -22,23 +40,23 @@ export function newDonorValues(details: DonorDetailsBody): DonorValues {
     occupation: textOrNull(details.occupation),
     address: textOrNull(details.address),
     aptUnit: textOrNull(details.apt_unit),
-    city: textOrNull(details.city),
-    state: textOrNull(details.state),
+    city: bookCity(details),
+    state: abroad ? null : textOrNull(details.state),
     zip: textOrNull(details.zip),
     district: null,
-    country: 'US',
+    country: countryOf(details),
     eligibility: 'un',
     recipient: null,
   };
 }
 
-/** A new individual donor in the US; where they live when known (residence can change a rule's figures). */
-export function newDonorRules(details: Pick<DonorDetailsBody, 'state' | 'city' | 'zip'> | null): DonorRules {
+/** A new individual donor (in the US unless told); where they live when known (residence can change a rule's figures). */
+export function newDonorRules(details: Pick<DonorDetailsBody, 'state' | 'city' | 'zip' | 'country'> | null): DonorRules {
   return {
     contributorType: 'individual',
     eligibility: 'un',
-    country: 'US',
-    state: textOrNull(details?.state),
+    country: countryOf(details),
+    state: details && isAbroad(details.country) ? null : textOrNull(details?.state),
     city: textOrNull(details?.city),
     zip: textOrNull(details?.zip),
     district: null,

@@ -38,6 +38,7 @@ function prefillOf(donor: DonorRecord | null, name: string): PledgeDonorDetails 
     address: donor?.address ?? '',
     apt_unit: donor?.aptUnit ?? '',
     city: donor?.city ?? '',
+    country: donor?.country ?? 'US',
     state: donor?.state ?? '',
     zip: donor?.zip ?? '',
     employer: donor?.employer ?? '',

@@ -32,6 +32,7 @@ export function givingPage(overrides: Partial<GivingPage> = {}): GivingPage {
     min_cents: 100,
     limit_cents: 210_000,
     attestations: DONOR_ATTESTATIONS.map((a) => ({ key: a.key, text: a.text })),
+    require_phone: false,
     giving: { available: true, mode: 'local', test_mode: false },
     notices: NOTICES,
     ...overrides,

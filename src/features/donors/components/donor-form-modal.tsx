@@ -13,7 +13,7 @@ import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { notify } from '../../../lib/toast';
 import { addDonor, updateDonor } from '../api/donors-api';
-import { countryOptions } from '../countries';
+import { countryOptions } from '../../../lib/countries';
 import { apiErrorDetails, existingDonorId } from '../server-errors';
 import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';

@@ -22,7 +22,7 @@ import { HistorySection } from '../components/history-section';
 import { MergeModal } from '../components/merge-modal';
 import { PledgesSection } from '../components/pledges-section';
 import { TagsNotesSection } from '../components/tags-notes-section';
-import { countryLabel } from '../countries';
+import { countryLabel } from '../../../lib/countries';
 import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import styles from './donor-page.module.css';
 

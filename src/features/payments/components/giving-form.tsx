@@ -1,22 +1,27 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { US_STATE_OPTIONS } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { DONOR_ATTESTATIONS, ONLINE_GIFT_MAX_CENTS, type AttestationKey, type CheckoutStarted, type DonorDetailsBody } from '../../../../domain/payments/api-contract';
-import { givingFormSchema, onlineAmountField } from '../../../../domain/payments/requests';
+import { EMPLOYMENT_CHOICES, employmentChoice } from '../../../../domain/payments/employment';
+import { givingFormSchema, isAbroad, onlineAmountField } from '../../../../domain/payments/requests';
+import { DEFAULT_COUNTRY } from '../../../../domain/validation/donors';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextInput } from '../../../components/text-input';
 import { apiErrorCode } from '../../../lib/api-error';
+import { countryOptions } from '../../../lib/countries';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { hardNavigate } from '../../../lib/navigation';
 import '../../../lib/staff-catalogue';
 import { payOnline } from '../api/payments-api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import styles from '../payments.module.css';
+import { draftKey, readGivingDraft, saveGivingDraft } from '../giving-draft';
 import { refusalText } from '../refusal-text';
 import { PaypalLoading } from './giving-parts';
 import { usePaypalCheckout } from './use-paypal-checkout';
@@ -28,11 +33,19 @@ type DonorValues = Required<{ [K in keyof DonorDetailsBody]: string }>;
 
 export interface GivingValues {
   amount_cents: number | null;
+  /** The "Employment" choice (not sent: it fills employer and occupation). */
+  employment: string;
   donor: DonorValues;
   attestations: Record<AttestationKey, boolean>;
 }
 
-const DONOR_FIELDS = ['name', 'email', 'phone', 'address', 'apt_unit', 'city', 'state', 'zip', 'employer', 'occupation'] as const satisfies readonly (keyof DonorDetailsBody)[];
+/** The donor's fields in the page's order (the error summary lists them so). */
+const DONOR_FIELDS = ['name', 'email', 'phone', 'address', 'apt_unit', 'city', 'country', 'state', 'zip', 'employer', 'occupation'] as const satisfies readonly (keyof DonorDetailsBody)[];
+
+/** The ids of the fields (one giving form per page): the error summary's links lead to them. */
+const AMOUNT_ID = 'giving-amount';
+const donorFieldId = (field: keyof DonorValues) => `giving-${field.replace('_', '-')}`;
+const attestationId = (key: AttestationKey) => `giving-attest-${key.replace(/_/g, '-')}`;
 
 /** Every field a server `details.fields` entry may name (yup paths: 'donor.email', 'attestations.own_funds'). */
 const FORM_FIELDS: Path<GivingValues>[] = [
@@ -41,9 +54,14 @@ const FORM_FIELDS: Path<GivingValues>[] = [
   ...DONOR_ATTESTATIONS.map((a) => `attestations.${a.key}` as const),
 ];
 
-const EMPTY_DONOR: DonorValues = { name: '', email: '', phone: '', address: '', apt_unit: '', city: '', state: '', zip: '', employer: '', occupation: '' };
+const EMPTY_DONOR: DonorValues = { name: '', email: '', phone: '', address: '', apt_unit: '', city: '', country: DEFAULT_COUNTRY, state: '', zip: '', employer: '', occupation: '' };
 
-/** '(212) 555-0123', '212.555.0123' and '+1 212 555 0123' are the 10 digits the schema asks for. */
+/** Only the known fields of a kept draft. */
+function pick(values: Record<string, string> | undefined, fields: readonly string[]): Partial<DonorValues> {
+  return values ? (Object.fromEntries(fields.filter((f) => typeof values[f] === 'string').map((f) => [f, values[f]])) as Partial<DonorValues>) : {};
+}
+
+/** '(212) 555-0123', '212.555.0123' and '+1 212 555 0123' are the 10 digits the schema asks for; '+44 20 7183 8750' is +442071838750. */
 export function normalizePhone(value: string): string {
   const compact = value.replace(/[\s().-]/g, '');
   return /^\+?1\d{10}$/.test(compact) ? compact.slice(-10) : compact;
@@ -58,9 +76,13 @@ export interface AmountCap {
 function givingResolver(cap: AmountCap | null): Resolver<GivingValues> {
   const schema = cap && cap.cents < ONLINE_GIFT_MAX_CENTS ? givingFormSchema.shape({ amount_cents: onlineAmountField.max(cap.cents, cap.message) }) : givingFormSchema;
   const inner = catalogueResolver<GivingValues>(schema);
-  // An unchosen state is missing (required), not an unknown one.
+  // An unchosen state is missing (required), not an unknown one; an empty phone is none.
   return (values, context, options) =>
-    inner({ ...values, donor: { ...values.donor, phone: normalizePhone(values.donor.phone), state: values.donor.state || undefined } } as unknown as GivingValues, context, options);
+    inner(
+      { ...values, donor: { ...values.donor, phone: normalizePhone(values.donor.phone) || null, state: values.donor.state || undefined } } as unknown as GivingValues,
+      context,
+      options,
+    );
 }
 
 export interface GivingFormProps {
@@ -78,8 +100,10 @@ export interface GivingFormProps {
   cap?: AmountCap | null;
   /** The statements of the answer (text by key); every statement of the contract is asked. */
   attestations?: readonly { key: AttestationKey; text: string }[];
-  /** Details known already (the pledge's donor name). */
+  /** Details known already (the pledge's donor name). What the donor typed in this tab (giving-draft.ts) comes first. */
   defaultDonor?: Partial<DonorValues>;
+  /** The campaign asks every donor for a phone number (GivingPage.require_phone); otherwise it is optional. */
+  requirePhone?: boolean;
   /**
    * The campaign's gateway runs on real PayPal (sandbox, live): PayPal's buttons (JS SDK) with this
    * client id instead of "Give $X" and the redirect. null: the redirect (the local stand-in).
@@ -96,32 +120,66 @@ export interface GivingFormProps {
  * same order and capture requests, in PayPal's window: use-paypal-checkout.ts); if PayPal's script
  * cannot load, "Give $X" and the redirect come back.
  */
-export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defaultAmountCents = null, limitCents = null, cap = null, attestations = [], defaultDonor, paypal = null }: GivingFormProps) {
+export function GivingForm({
+  slug,
+  pledgeToken,
+  suggestedAmountsCents = [],
+  defaultAmountCents = null,
+  limitCents = null,
+  cap = null,
+  attestations = [],
+  defaultDonor,
+  requirePhone = false,
+  paypal = null,
+}: GivingFormProps) {
   const { t } = useTranslation();
-  const ids = useId();
+  const ids = 'giving';
   const presets = suggestedAmountsCents.filter((cents) => !cap || cents <= cap.cents);
-  const [custom, setCustom] = useState(defaultAmountCents !== null || presets.length === 0);
+  const storageKey = draftKey(slug, pledgeToken);
+  // What this tab typed before (Back from PayPal, a decline, "Try again", a reload) comes back.
+  const [draft] = useState(() => readGivingDraft(storageKey));
+  const [custom, setCustom] = useState(draft ? draft.custom || presets.length === 0 : defaultAmountCents !== null || presets.length === 0);
   const [resolver] = useState(() => givingResolver(cap));
   const {
     register,
     handleSubmit,
     control,
     setValue,
+    getValues,
+    subscribe,
     setError,
     formState: { errors, isSubmitted },
   } = useForm<GivingValues>({
     defaultValues: {
-      amount_cents: defaultAmountCents,
-      donor: { ...EMPTY_DONOR, ...defaultDonor },
-      attestations: Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, false])) as Record<AttestationKey, boolean>,
+      amount_cents: draft ? draft.amount_cents : defaultAmountCents,
+      employment: draft?.employment || EMPLOYMENT_CHOICES[0].key,
+      donor: { ...EMPTY_DONOR, ...defaultDonor, ...pick(draft?.donor, DONOR_FIELDS) },
+      attestations: Object.fromEntries(DONOR_ATTESTATIONS.map((a) => [a.key, draft?.attestations[a.key] === true])) as Record<AttestationKey, boolean>,
     },
     resolver,
+    context: { requirePhone },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // The first field in error in the page's order takes the focus (see below), not in registration order.
     shouldFocusError: false,
   });
   const amount = useWatch({ control, name: 'amount_cents' });
+  const country = useWatch({ control, name: 'donor.country' });
+  const employment = employmentChoice(useWatch({ control, name: 'employment' }));
+  /** An address outside the US (a country other than US, or none chosen yet). */
+  const abroad = country !== DEFAULT_COUNTRY;
+
+  // Every change is kept in this tab (never sent anywhere) until a payment of this campaign succeeds.
+  const customRef = useRef(custom);
+  useEffect(() => {
+    const keep = () => {
+      const values = getValues();
+      saveGivingDraft(storageKey, { amount_cents: values.amount_cents, custom: customRef.current, employment: values.employment, donor: values.donor, attestations: values.attestations });
+    };
+    customRef.current = custom;
+    keep();
+    return subscribe({ formState: { values: true }, callback: keep });
+  }, [custom, getValues, subscribe, storageKey]);
   const attempt = useRef<Promise<void> | null>(null);
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState('');
@@ -129,9 +187,23 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
   const formRef = useRef<HTMLFormElement>(null);
   const [invalidSubmits, setInvalidSubmits] = useState(0);
 
+  /** A failed submit: the summary shows, and the first field in error takes the focus once it is marked. */
+  const focusPending = useRef(false);
+  const markInvalid = () => {
+    focusPending.current = true;
+    setInvalidSubmits((n) => n + 1);
+  };
+  // After every render: react-hook-form calls onInvalid before it publishes the errors, so the fields
+  // may be marked a render later. The first field in error, in the page's order, takes the focus and
+  // comes into view.
   useEffect(() => {
-    if (invalidSubmits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [invalidSubmits]);
+    if (!focusPending.current) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    focusPending.current = false;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: 'center' });
+  });
 
   useEffect(() => {
     if (serverError) alertRef.current?.focus();
@@ -152,7 +224,7 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
 
   /** Shows why the server refused the order: under the fields, or above the form. */
   const showRefusal = (err: unknown) => {
-    if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FORM_FIELDS)) setInvalidSubmits((n) => n + 1);
+    if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FORM_FIELDS)) markInvalid();
     else setServerError(refusalText(err, t));
   };
 
@@ -163,7 +235,12 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
       return await payOnline({
         slug,
         amount_cents: values.amount_cents as number,
-        donor: { ...values.donor, apt_unit: values.donor.apt_unit.trim() === '' ? null : values.donor.apt_unit },
+        donor: {
+          ...values.donor,
+          phone: values.donor.phone || null,
+          apt_unit: values.donor.apt_unit.trim() === '' ? null : values.donor.apt_unit,
+          ...(isAbroad(values.donor.country) ? { state: values.donor.state?.trim() || null, zip: values.donor.zip?.trim() || null } : {}),
+        },
         attestations: values.attestations,
         idempotency_key: key,
         ...(pledgeToken ? { pledge_token: pledgeToken } : {}),
@@ -189,7 +266,7 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
   const validValues = () =>
     new Promise<GivingValues | null>((resolve) => {
       void handleSubmit(resolve, () => {
-        setInvalidSubmits((n) => n + 1);
+        markInvalid();
         resolve(null);
       })();
     });
@@ -203,6 +280,36 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
     attempt.current = send(values, newIdempotencyKey());
     return attempt.current;
   };
+
+  /** "Employment": a choice other than "Employed" fills employer and occupation with the CFB's words. */
+  const chooseEmployment = (event: ChangeEvent<HTMLSelectElement>) => {
+    const before = employment;
+    const next = employmentChoice(event.target.value);
+    const opts = { shouldDirty: true, shouldValidate: isSubmitted };
+    for (const field of ['employer', 'occupation'] as const) {
+      const filled = next[field];
+      if (filled !== null) setValue(`donor.${field}`, filled, opts);
+      else if (before[field] !== null && getValues(`donor.${field}`) === before[field]) setValue(`donor.${field}`, '', opts);
+    }
+  };
+
+  /** "I live outside the United States": the country select instead of US; what "state" means changes, so it is cleared. */
+  const toggleAbroad = (event: ChangeEvent<HTMLInputElement>) => {
+    setValue('donor.country', event.target.checked ? '' : DEFAULT_COUNTRY, { shouldDirty: true, shouldValidate: isSubmitted });
+    setValue('donor.state', '', { shouldDirty: true });
+  };
+
+  /** The error summary's entries, in the page's order: one per field, one for the statements (to the first unticked). */
+  const summary: ErrorSummaryItem[] = [];
+  if (invalidSubmits > 0) {
+    if (errors.amount_cents?.message) summary.push({ fieldId: AMOUNT_ID, message: errors.amount_cents.message });
+    for (const field of DONOR_FIELDS) {
+      const message = errors.donor?.[field]?.message;
+      if (message) summary.push({ fieldId: donorFieldId(field), message });
+    }
+    const firstStatement = DONOR_ATTESTATIONS.find((a) => errors.attestations?.[a.key]?.message);
+    if (firstStatement) summary.push({ fieldId: attestationId(firstStatement.key), message: errors.attestations?.[firstStatement.key]?.message ?? '' });
+  }
 
   const pickPreset = (cents: number) => {
     setCustom(false);
@@ -232,8 +339,9 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
     <form
       ref={formRef}
       className={styles.form}
-      onSubmit={(event) => void handleSubmit(onValid, () => setInvalidSubmits((n) => n + 1))(event)}
+      onSubmit={(event) => void handleSubmit(onValid, markInvalid)(event)}
       noValidate aria-label={t('payments.give.formLabel')}>
+      <ErrorSummary title={t('payments.give.errorSummaryTitle')} items={summary} />
       {serverError && (
         <div ref={alertRef} tabIndex={-1} className={styles.alertFocus}>
           <FormAlert>
@@ -272,6 +380,7 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
           render={({ field, fieldState }) => (
             <MoneyInput
               ref={field.ref}
+              id={AMOUNT_ID}
               name={field.name}
               label={presets.length > 0 ? t('payments.give.otherAmount') : t('payments.give.amount')}
               required={presets.length === 0}
@@ -297,31 +406,110 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
         <p className={styles.hint}>{t('payments.give.detailsNote')}</p>
         <div className={styles.grid}>
           <div className={styles.full}>
-            <TextInput label={t('payments.give.name')} required autoComplete="name" maxLength={100} error={donorError('name')} {...register('donor.name')} />
+            <TextInput id={donorFieldId('name')} label={t('payments.give.name')} required autoComplete="name" maxLength={100} error={donorError('name')} {...register('donor.name')} />
           </div>
-          <TextInput label={t('payments.give.email')} required type="email" autoComplete="email" inputMode="email" error={donorError('email')} {...register('donor.email')} />
-          <TextInput label={t('payments.give.phone')} required type="tel" autoComplete="tel-national" inputMode="tel" hint={t('payments.give.phoneHint')} error={donorError('phone')} {...register('donor.phone')} />
-          <div className={styles.full}>
-            <TextInput label={t('payments.give.address')} required autoComplete="address-line1" maxLength={200} error={donorError('address')} {...register('donor.address')} />
-          </div>
-          <div className={styles.full}>
-            <TextInput label={t('payments.give.aptUnit')} autoComplete="address-line2" maxLength={50} error={donorError('apt_unit')} {...register('donor.apt_unit')} />
-          </div>
-          <div className={styles.full}>
-            <TextInput label={t('payments.give.city')} required autoComplete="address-level2" maxLength={100} error={donorError('city')} {...register('donor.city')} />
-          </div>
-          <SelectField
-            label={t('payments.give.state')}
-            required
-            autoComplete="address-level1"
-            placeholder={t('payments.give.selectState')}
-            options={US_STATE_OPTIONS}
-            error={donorError('state')}
-            {...register('donor.state')}
+          <TextInput id={donorFieldId('email')} label={t('payments.give.email')} required type="email" autoComplete="email" inputMode="email" error={donorError('email')} {...register('donor.email')} />
+          <TextInput
+            id={donorFieldId('phone')}
+            label={t('payments.give.phone')}
+            required={requirePhone}
+            type="tel"
+            autoComplete={abroad ? 'tel' : 'tel-national'}
+            inputMode="tel"
+            hint={abroad ? t('payments.give.phoneHintAbroad') : requirePhone ? t('payments.give.phoneHint') : t('payments.give.phoneHintOptional')}
+            error={donorError('phone')}
+            {...register('donor.phone')}
           />
-          <TextInput label={t('payments.give.zip')} required autoComplete="postal-code" inputMode="numeric" maxLength={10} error={donorError('zip')} {...register('donor.zip')} />
-          <TextInput label={t('payments.give.employer')} required autoComplete="organization" maxLength={100} error={donorError('employer')} {...register('donor.employer')} />
-          <TextInput label={t('payments.give.occupation')} required autoComplete="organization-title" maxLength={100} error={donorError('occupation')} {...register('donor.occupation')} />
+          <div className={styles.full}>
+            <TextInput id={donorFieldId('address')} label={t('payments.give.address')} required autoComplete="address-line1" maxLength={200} error={donorError('address')} {...register('donor.address')} />
+          </div>
+          <div className={styles.full}>
+            <TextInput id={donorFieldId('apt_unit')} label={t('payments.give.aptUnit')} autoComplete="address-line2" maxLength={50} error={donorError('apt_unit')} {...register('donor.apt_unit')} />
+          </div>
+          <div className={styles.full}>
+            <TextInput id={donorFieldId('city')} label={t('payments.give.city')} required autoComplete="address-level2" maxLength={100} error={donorError('city')} {...register('donor.city')} />
+          </div>
+          <div className={`${styles.full} ${styles.check}`}>
+            <input id="giving-abroad" type="checkbox" className={styles.checkbox} checked={abroad} onChange={toggleAbroad} />
+            <label htmlFor="giving-abroad">{t('payments.give.abroad')}</label>
+          </div>
+          {abroad && (
+            <div className={styles.full}>
+              <SelectField
+                id={donorFieldId('country')}
+                label={t('payments.give.country')}
+                required
+                autoComplete="country"
+                placeholder={t('payments.give.selectCountry')}
+                options={countryOptions().filter((option) => option.value !== DEFAULT_COUNTRY)}
+                error={donorError('country')}
+                {...register('donor.country')}
+              />
+            </div>
+          )}
+          {abroad ? (
+            <TextInput
+              key="region"
+              id={donorFieldId('state')}
+              label={t('payments.give.region')}
+              autoComplete="address-level1"
+              maxLength={100}
+              error={donorError('state')}
+              {...register('donor.state')}
+            />
+          ) : (
+            <SelectField
+              key="state"
+              id={donorFieldId('state')}
+              label={t('payments.give.state')}
+              required
+              autoComplete="address-level1"
+              placeholder={t('payments.give.selectState')}
+              options={US_STATE_OPTIONS}
+              error={donorError('state')}
+              {...register('donor.state')}
+            />
+          )}
+          <TextInput
+            key={abroad ? 'postal' : 'zip'}
+            id={donorFieldId('zip')}
+            label={abroad ? t('payments.give.postalCode') : t('payments.give.zip')}
+            required={!abroad}
+            autoComplete="postal-code"
+            inputMode={abroad ? 'text' : 'numeric'}
+            maxLength={abroad ? 12 : 10}
+            error={donorError('zip')}
+            {...register('donor.zip')}
+          />
+          <div className={styles.full}>
+            <SelectField
+              id="giving-employment"
+              label={t('payments.give.employment')}
+              hint={t('payments.give.employmentHint')}
+              options={EMPLOYMENT_CHOICES.map((c) => ({ value: c.key, label: c.label }))}
+              {...register('employment', { onChange: chooseEmployment })}
+            />
+          </div>
+          <TextInput
+            id={donorFieldId('employer')}
+            label={t('payments.give.employer')}
+            required
+            readOnly={employment.employer !== null}
+            autoComplete="organization"
+            maxLength={100}
+            error={donorError('employer')}
+            {...register('donor.employer')}
+          />
+          <TextInput
+            id={donorFieldId('occupation')}
+            label={t('payments.give.occupation')}
+            required
+            readOnly={employment.occupation !== null}
+            autoComplete="organization-title"
+            maxLength={100}
+            error={donorError('occupation')}
+            {...register('donor.occupation')}
+          />
         </div>
       </fieldset>
 
@@ -329,7 +517,7 @@ export function GivingForm({ slug, pledgeToken, suggestedAmountsCents = [], defa
         <legend className={styles.legend}>{t('payments.give.confirmLegend')}</legend>
         <p className={styles.hint}>{t('payments.give.confirmNote')}</p>
         {statements.map((statement) => {
-          const id = `${ids}-attest-${statement.key}`;
+          const id = attestationId(statement.key);
           const invalid = !!errors.attestations?.[statement.key];
           return (
             <div key={statement.key} className={styles.check}>

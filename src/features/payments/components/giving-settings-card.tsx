@@ -24,24 +24,27 @@ interface SettingsValues {
   appeal: string;
   suggested_amounts_cents: (number | null)[];
   notices: NoticeValues;
+  require_phone: boolean;
 }
 
 const MAX_AMOUNTS = 6;
-const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents']).shape({ notices: givingNoticesSchema.required() }));
+const resolver = catalogueResolver<SettingsValues>(givingSettingsRequestSchema.pick(['appeal', 'suggested_amounts_cents', 'require_phone']).shape({ notices: givingNoticesSchema.required() }));
 
 const noticeValues = (notices: GivingNotices): NoticeValues => ({ ...notices, privacy_url: notices.privacy_url ?? '' });
 const formValues = (settings: GivingSettings): SettingsValues => ({
   appeal: settings.appeal,
   suggested_amounts_cents: settings.suggested_amounts_cents,
   notices: noticeValues(settings.notices),
+  require_phone: settings.require_phone,
 });
 
 let rowIds = 0;
 const newRowId = () => `amount-${++rowIds}`;
 
 /**
- * The public page's appeal text, its 1–6 suggested amounts (dollars typed, cents saved) and its legal
- * notices (shown under the form and in the receipt), each with its default named under it.
+ * The public page's appeal text, its 1–6 suggested amounts (dollars typed, cents saved), whether donors
+ * must give a phone number, and its legal notices (shown under the form and in the receipt), each with
+ * its default named under it.
  */
 export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaignId: string; settings: GivingSettings; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -89,6 +92,7 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
         campaign_id: campaignId,
         appeal: values.appeal,
         suggested_amounts_cents: values.suggested_amounts_cents as number[],
+        require_phone: values.require_phone,
         notices: { ...values.notices, privacy_url: values.notices.privacy_url.trim() === '' ? null : values.notices.privacy_url },
       });
       notify.success(t('payments.settings.saved'));
@@ -167,6 +171,13 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
               </p>
             )}
           </fieldset>
+          <div className={styles.checkRow}>
+            <input id="giving-require-phone" type="checkbox" aria-describedby="giving-require-phone-hint" {...register('require_phone')} />
+            <label htmlFor="giving-require-phone">{t('payments.settings.requirePhone')}</label>
+          </div>
+          <p id="giving-require-phone-hint" className={styles.inlineHint}>
+            {t('payments.settings.requirePhoneHint')}
+          </p>
           <fieldset className={styles.plainFieldset} aria-describedby="notices-text">
             <legend className={styles.legend}>{t('payments.settings.notices.legend')}</legend>
             <p id="notices-text" className={styles.inlineHint}>

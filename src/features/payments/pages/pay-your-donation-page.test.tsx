@@ -23,7 +23,7 @@ function linkView(overrides: Partial<PledgeLinkView> = {}): PledgeLinkView {
     commitment_date: '2029-02-01',
     giving: { available: true, mode: 'sandbox', test_mode: false },
     // A donor of whom the campaign holds only the name (the form asks the rest).
-    donor: { name: 'Maria Lopez', email: '', phone: '', address: '', apt_unit: '', city: '', state: '', zip: '', employer: '', occupation: '' },
+    donor: { name: 'Maria Lopez', email: '', phone: '', address: '', apt_unit: '', city: '', country: 'US', state: '', zip: '', employer: '', occupation: '' },
     notices: NOTICES,
     ...overrides,
   };
@@ -86,7 +86,7 @@ describe('/pay-your-donation', () => {
 
   it('prefills every detail the campaign holds of the donor, sends what the donor changed, and shows the notices', async () => {
     view = linkView({
-      donor: { name: 'Maria Lopez', email: 'maria@example.org', phone: '2125550123', address: '12 Old Rd', apt_unit: '4B', city: 'Albany', state: 'new_york', zip: '12207', employer: 'Old Employer', occupation: 'Clerk' },
+      donor: { name: 'Maria Lopez', email: 'maria@example.org', phone: '2125550123', address: '12 Old Rd', apt_unit: '4B', city: 'Albany', country: 'US', state: 'new_york', zip: '12207', employer: 'Old Employer', occupation: 'Clerk' },
     });
     const user = userEvent.setup();
     const { navigations } = open(`?token=${TOKEN}`);
@@ -124,7 +124,8 @@ describe('/pay-your-donation', () => {
     await user.type(amount, '750.01');
     await fillDonor(user);
     await user.click(screen.getByRole('button', { name: 'Give $750.01' }));
-    expect(await screen.findByText('The most you can pay on this pledge is $750.00')).toBeInTheDocument();
+    expect(await screen.findByText('The most you can pay on this pledge is $750.00', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent('The most you can pay on this pledge is $750.00');
     expect(payments).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, '100');

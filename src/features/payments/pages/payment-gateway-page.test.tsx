@@ -38,6 +38,7 @@ const settingsView = (): GivingSettings => ({
   campaign_id: CAMPAIGN_A,
   appeal: 'Help us win.',
   suggested_amounts_cents: [2_500, 5_000, 10_000],
+  require_phone: false,
   notices: { ...DEFAULT_NOTICES },
   default_notices: DEFAULT_NOTICES,
 });
@@ -206,7 +207,7 @@ describe('/payment_gateway', () => {
     for (const n of [6, 5, 4]) await user.click(within(giving).getByRole('button', { name: `Remove amount ${n}` }));
     await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
     await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(1));
-    expect(posts.find((p) => p.path === 'settings')?.body).toEqual({ campaign_id: CAMPAIGN_A, appeal: 'Every dollar counts.', suggested_amounts_cents: [2_500, 10_000, 100_000], notices: DEFAULT_NOTICES });
+    expect(posts.find((p) => p.path === 'settings')?.body).toEqual({ campaign_id: CAMPAIGN_A, appeal: 'Every dollar counts.', suggested_amounts_cents: [2_500, 10_000, 100_000], require_phone: false, notices: DEFAULT_NOTICES });
     expect(await screen.findByText('Giving page saved')).toBeInTheDocument();
   });
 
@@ -242,6 +243,21 @@ describe('/payment_gateway', () => {
     await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
     await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(2));
     expect(posts[1]!.body.notices).toEqual(DEFAULT_NOTICES);
+
+  });
+
+  it('asks donors for a phone number when ticked (off by default), and shows the stored choice', async () => {
+    const user = userEvent.setup();
+    await open();
+    const giving = await screen.findByRole('form', { name: 'Giving page' });
+    const phone = within(giving).getByRole('checkbox', { name: 'Donors must give a phone number' });
+    expect(phone).not.toBeChecked();
+    expect(phone).toHaveAccessibleDescription('Off: the phone number is optional on your giving page.');
+    await user.click(phone);
+    await user.click(within(giving).getByRole('button', { name: 'Save giving page' }));
+    await waitFor(() => expect(posts.filter((p) => p.path === 'settings')).toHaveLength(1));
+    expect(posts.find((p) => p.path === 'settings')?.body).toMatchObject({ require_phone: true });
+    expect(await within(giving).findByRole('checkbox', { name: 'Donors must give a phone number' })).toBeChecked();
   });
 
   it('keeps at least one suggested amount', async () => {

@@ -17,6 +17,7 @@ import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { TestModeBanner } from '../components/giving-parts';
 import { PaymentNotFound } from '../components/payment-not-found';
 import { confirmOnce, forgetConfirmation, type Outcome } from '../confirm-payment';
+import { clearGivingDrafts } from '../giving-draft';
 import { readPaymentRef, returnQuery } from '../return-params';
 import styles from '../payments.module.css';
 
@@ -50,6 +51,12 @@ export default function PaymentSuccessPage() {
       cancelled = true;
     };
   }, [paymentId, orderId, attempt]);
+
+  const paidSlug = outcome?.kind === 'receipt' && outcome.receipt.kind === 'donation' ? outcome.receipt.slug : null;
+  useEffect(() => {
+    // The gift is made: what the donor typed on the campaign's page is no longer kept in this tab.
+    if (paidSlug) clearGivingDrafts(paidSlug);
+  }, [paidSlug]);
 
   useEffect(() => {
     // PayPal asks the donor to choose another funding source for the same order.

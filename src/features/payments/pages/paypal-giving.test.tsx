@@ -114,8 +114,9 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await open();
     await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Please confirm each statement before giving')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(screen.getByText('Please confirm each statement before giving', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Other amount' })).toHaveFocus();
     expect(paypalOutput()).toHaveTextContent('rejected');
     await user.click(screen.getByRole('button', { name: 'Create order' }));
@@ -205,7 +206,7 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
     await open();
     await fillForm(user);
     await user.click(await screen.findByRole('button', { name: 'PayPal' }));
-    expect(await screen.findByText('Commitment amount will exceed donation limit. You can give at most $10.00 more this cycle')).toBeInTheDocument();
+    expect(await screen.findByText('This gift would take you over the $2,100.00 limit for this cycle (you can give up to $10.00 more)')).toBeInTheDocument();
     await waitFor(() => expect(paypalOutput()).toHaveTextContent('no order'));
     expect(screen.queryByText('Your payment could not be completed.')).not.toBeInTheDocument();
   });

@@ -139,11 +139,12 @@ describe('public giving page /{slug}', () => {
     const user = userEvent.setup();
     await open();
     await user.click(screen.getByRole('button', { name: 'Give' }));
-    for (const message of [
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    // Every field in error, in the page's order (the phone is optional unless the campaign requires it).
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Please enter an amount between $1.00 and $100,000.00',
       'Name is required',
       'E-mail is required',
-      'Phone number is required',
       'Street address is required',
       'City is required',
       'State is required',
@@ -151,15 +152,15 @@ describe('public giving page /{slug}', () => {
       'Employer is required (write "Self-employed", "Retired" or "Not employed" if that applies)',
       'Occupation is required (write "Retired" or "Not employed" if that applies)',
       'Please confirm each statement before giving',
-    ])
-      expect(await screen.findByText(message)).toBeInTheDocument();
+    ]);
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveAccessibleDescription('Name is required');
     expect(screen.getByRole('checkbox', { name: DONOR_ATTESTATIONS[0].text })).toHaveAttribute('aria-invalid', 'true');
     // The first field in error takes the focus.
     expect(screen.getByRole('textbox', { name: 'Other amount' })).toHaveFocus();
     await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'not-an-address');
-    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email', { selector: '[role="alert"]' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Other amount' }), '5000.01');
-    expect(await screen.findByText('The most one person can give this cycle is $2,100.00', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(await screen.findByText('This gift would take you over the $2,100.00 limit for this cycle', { selector: '[role="alert"]' })).toBeInTheDocument();
     expect(payments).toHaveLength(0);
   });
 
@@ -185,6 +186,7 @@ describe('public giving page /{slug}', () => {
         address: '1 Main Street',
         apt_unit: '4B',
         city: 'New York',
+        country: 'US',
         state: 'new_york',
         zip: '10001',
         employer: 'Acme',
@@ -244,7 +246,7 @@ describe('public giving page /{slug}', () => {
     expect(payments[0].idempotency_key).not.toBe(payments[1].idempotency_key);
   });
 
-  it('explains the room left when the gift would pass the donor limit', async () => {
+  it('explains the room left when the gift would pass the donor limit, in the donor\'s words (never the staff text)', async () => {
     payAnswer = () =>
       HttpResponse.json(
         { code: 'COMMITMENT_EXCEEDS_LIMIT', message: 'x', details: { limit_cents: 210_000, aggregate_cents: 200_000, remaining_cents: 10_000 } },
@@ -255,7 +257,8 @@ describe('public giving page /{slug}', () => {
     await user.type(screen.getByRole('textbox', { name: 'Other amount' }), '500');
     await fillDonor(user);
     await user.click(screen.getByRole('button', { name: 'Give $500.00' }));
-    expect(await screen.findByText('Commitment amount will exceed donation limit. You can give at most $100.00 more this cycle')).toBeInTheDocument();
+    expect(await screen.findByText('This gift would take you over the $2,100.00 limit for this cycle (you can give up to $100.00 more)')).toBeInTheDocument();
+    expect(screen.queryByText(/Commitment amount/)).not.toBeInTheDocument();
     expect(navigations).toEqual([]);
     expect(screen.getByRole('button', { name: 'Give $500.00' })).toBeEnabled();
   });

@@ -72,8 +72,9 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
           slug={data.slug}
           suggestedAmountsCents={data.suggested_amounts_cents}
           limitCents={data.limit_cents}
-          cap={data.limit_cents === null ? null : { cents: data.limit_cents, message: t('payments.give.limitHint', { limit: formatCents(data.limit_cents) }) }}
+          cap={data.limit_cents === null ? null : { cents: data.limit_cents, message: t('payments.give.overLimit', { limit: formatCents(data.limit_cents) }) }}
           attestations={data.attestations}
+          requirePhone={data.require_phone === true}
           paypal={giving.mode !== 'local' && giving.client_id ? { clientId: giving.client_id } : null}
         />
       ) : (
