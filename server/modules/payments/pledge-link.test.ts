@@ -77,6 +77,7 @@ describe('the pledge pay link', () => {
       name: 'Maria Lopez',
       email: 'maria.prefill@example.com',
       phone: donor.donor_phone,
+      country: 'US',
       address: '12 Old Rd',
       apt_unit: '4B',
       city: 'Albany',
