@@ -93,7 +93,7 @@ describe('compressed answers', () => {
     const key = privateFileKey(CAMPAIGN, 'reports', 'csv');
     const body = `donor,total\n${Array.from({ length: 100 }, (_, i) => `"Donor ${i}",${i * 10}`).join('\n')}\n`;
     await t.app.privateStorage.save(key, Buffer.from(body), { contentType: 'text/csv; charset=utf-8', maxBytes: 100_000 });
-    const link = new URL(await t.app.privateStorage.signedDownloadUrl(key, { expiresInSeconds: 300, fileName: 'donors.csv', campaignId: CAMPAIGN }));
+    const link = new URL(await t.app.privateStorage.signedDownloadUrl(key, { expiresInSeconds: 300, fileName: 'donors.csv', campaignId: CAMPAIGN }), 'http://localhost');
     const res = await t.app.inject({ method: 'GET', url: link.pathname + link.search, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -3,8 +3,10 @@
  * tests share (start a checkout, approve it on the stand-in's page, capture it).
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DONOR_ATTESTATIONS, type CheckoutStarted } from '../../domain/payments/api-contract';
+import { payments } from '../db/schema';
 import { post } from './auth-helpers';
 import type { TestApp } from './test-db';
 
@@ -52,7 +54,25 @@ export function onlineGiving(app: () => TestApp) {
 
   const capture = (c: CheckoutStarted) => post(app(), '/payment/capture', { payment_id: c.payment_id, order_id: c.order_id });
 
-  return { start, startOk, approve, capture };
+  /** PayPal's held webhooks arrive and are applied. */
+  async function arrived(): Promise<void> {
+    await app().app.paypalStandin.deliverHeld();
+    await app().app.paypalStandin.settled();
+    await app().app.jobs.settled();
+  }
+
+  /** A gift given, approved and captured (completed), its webhooks applied: the payments row. */
+  async function paidOnline(amountCents: number, email: string) {
+    const started = await startOk(amountCents, email);
+    await approve(started.order_id);
+    const res = await capture(started);
+    expect(res.json().data.status).toBe('completed');
+    await arrived();
+    const [row] = await app().db.select().from(payments).where(eq(payments.id, started.payment_id));
+    return row!;
+  }
+
+  return { start, startOk, approve, capture, arrived, paidOnline };
 }
 
 /** An order as the stand-in answers GET /v2/checkout/orders/{id}. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { STORAGE_KEYS } from '../lib/session';
+import { NOTICES } from '../features/payments/test-fixtures';
 import { renderApp, signIn } from '../test/render-app';
 
 const server = setupServer(
@@ -21,6 +22,8 @@ const server = setupServer(
             limit_cents: 210000,
             attestations: [],
             giving: { available: false, reason: 'NO_GATEWAY' },
+            require_phone: false,
+            notices: NOTICES,
           },
         })
       : HttpResponse.json({ data: null }),

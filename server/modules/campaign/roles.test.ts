@@ -112,7 +112,8 @@ describe('roles and their resource names', () => {
 
     // A role stored before the rule (download without view) grants no download.
     await t.pool.query("update campaign_roles set resource_names = '{report.download}' where campaign_id = $1 and key = 'auditor'", [campaignId]);
-    expect((await get(t, `/rbac/role-access/${campaignId}`, auditor.token)).json().data[0].resource_names).toEqual([]);
-    expect((await post(t, '/donation/start_report/', start, auditor.token)).statusCode).toBe(403);
+    // The change feed tells every instance's access cache after the commit: wait for it, as a user would.
+    await expect.poll(async () => (await get(t, `/rbac/role-access/${campaignId}`, auditor.token)).json().data[0].resource_names).toEqual([]);
+    await expect.poll(async () => (await post(t, '/donation/start_report/', start, auditor.token)).statusCode).toBe(403);
   });
 });

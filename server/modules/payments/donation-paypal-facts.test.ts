@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DonationListData } from '../../../domain/donor-book/api-contract';
-import { paymentRefunds, payments } from '../../db/schema';
+import { paymentRefunds } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
@@ -32,19 +32,7 @@ describe('an online donation shows its pending and failed refunds and its disput
   beforeEach(() => t.app.paypalStandin.holdWebhooks(true));
 
   const campaignId = () => t.seeded!.demoCampaign!.id;
-  const { startOk, approve } = onlineGiving(() => t);
-
-  async function paidOnline(amountCents: number, email: string) {
-    const started = await startOk(amountCents, email);
-    await approve(started.order_id);
-    const res = await post(t, '/payment/capture', { payment_id: started.payment_id, order_id: started.order_id });
-    expect(res.json().data.status).toBe('completed');
-    await t.app.paypalStandin.deliverHeld();
-    await t.app.paypalStandin.settled();
-    await t.app.jobs.settled();
-    const [row] = await t.db.select().from(payments).where(eq(payments.id, started.payment_id));
-    return row!;
-  }
+  const { paidOnline } = onlineGiving(() => t);
 
   /** The donation as the donor page's donations section reads it. */
   async function listed(donorId: string, donationId: string, session = owner) {

@@ -28,24 +28,7 @@ describe('the reconcile report compares refunds with PayPal', () => {
   beforeEach(() => t.app.paypalStandin.holdWebhooks(true));
 
   const campaignId = () => t.seeded!.demoCampaign!.id;
-  const { startOk, approve } = onlineGiving(() => t);
-
-  async function paidOnline(amountCents: number, email: string) {
-    const started = await startOk(amountCents, email);
-    await approve(started.order_id);
-    const res = await post(t, '/payment/capture', { payment_id: started.payment_id, order_id: started.order_id });
-    expect(res.json().data.status).toBe('completed');
-    await arrived();
-    const [row] = await t.db.select().from(payments).where(eq(payments.id, started.payment_id));
-    return row!;
-  }
-
-  /** PayPal's held webhooks arrive and are applied. */
-  async function arrived() {
-    await t.app.paypalStandin.deliverHeld();
-    await t.app.paypalStandin.settled();
-    await t.app.jobs.settled();
-  }
+  const { arrived, paidOnline } = onlineGiving(() => t);
 
   const refund = (donationId: string, amountCents: number) =>
     post(t, '/payment/refund', { campaign_id: campaignId(), donation_id: donationId, amount_cents: amountCents, reason: 'Donor asked' }, owner.token);

@@ -6,6 +6,7 @@ import type { GatewayView, ReconcileReport, ReconcileRow } from '../../../../dom
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
+import { NOTICES } from '../test-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 const FIRST_RENDER = { timeout: 15_000 };
@@ -46,7 +47,9 @@ const server = setupServer(
   }),
   http.get('*/payment/all-payment-gateway/:id', () => HttpResponse.json({ data: [gateway] })),
   http.get('*/payment/list-payment-gateway', () => HttpResponse.json({ data: [{ provider: 'paypal', name: 'PayPal', is_active: true }] })),
-  http.get('*/payment/giving-settings/:id', () => HttpResponse.json({ data: { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500] } })),
+  http.get('*/payment/giving-settings/:id', () =>
+    HttpResponse.json({ data: { campaign_id: CAMPAIGN_A, appeal: 'Help us win.', suggested_amounts_cents: [2_500], require_phone: false, notices: NOTICES, default_notices: NOTICES } }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
