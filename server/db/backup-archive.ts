@@ -281,13 +281,22 @@ export async function restoreDatabase(connectionString: string, dir: string, opt
   const migrationFiles = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
 
   const client = new pg.Client({ connectionString, application_name: 'cdt-restore' });
+  // A connection ended by the server (an administrator's terminate) fails the query at hand; it must not
+  // also throw from the socket as an uncaught error.
+  client.on('error', () => undefined);
   await client.connect();
   try {
-    const { rows: others } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    if (others[0]!.n > 0) {
-      throw new BackupError('TARGET_IN_USE', `${others[0]!.n} other session(s) are connected to this database: stop every server and worker using it, then restore.`);
+    // A session that has just disconnected stays in pg_stat_activity for a moment: look again a few
+    // times (at most 2 s) before refusing, so only sessions really in use count.
+    const sessions = async () =>
+      (await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows[0]!.n;
+    let others = await sessions();
+    for (let wait = 0; others > 0 && wait < 10; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      others = await sessions();
+    }
+    if (others > 0) {
+      throw new BackupError('TARGET_IN_USE', `${others} other session(s) are connected to this database: stop every server and worker using it, then restore.`);
     }
 
     await client.query('begin');
