@@ -5,6 +5,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { signInDemoOwner } from './lib/sign-in';
 import { BUNDLE_BUDGETS, describeScripts, kb, loadForBudget, recordScripts } from '../tests/e2e/support/bundle-budgets';
 import { chromiumPath, exitCodeOf, missingParts, skipped, type BenchOutcome } from './lib/requirements';
 import { startServer } from './lib/server';
@@ -23,15 +24,7 @@ export async function benchBundle(): Promise<BenchOutcome> {
     for (const budget of BUNDLE_BUDGETS) {
       const page = await browser.newPage();
       if (budget.signedIn) {
-        await page.goto(`${server.url}/auth/login`);
-        await page.getByRole('button', { name: 'Sign in with password' }).click();
-        await page.getByLabel('Email').fill('owner@demo.campaign');
-        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-123');
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await page.waitForURL(/\/dashboard/);
-        await page.getByRole('combobox', { name: 'Select a campaign' }).click();
-        await page.getByRole('option', { name: 'Friends of Demo Candidate' }).click();
-        await page.getByRole('region', { name: 'Election cycle' }).waitFor();
+        await signInDemoOwner(page, server.url);
         await page.goto('about:blank');
       }
       const recorder = recordScripts(page);

@@ -14,6 +14,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { signInDemoOwner } from './lib/sign-in';
 import { BUNDLE_BUDGETS, kb, loadForBudget, recordScripts } from '../tests/e2e/support/bundle-budgets';
 import { freePort } from './lib/process';
 import { chromiumPath, exitCodeOf, missingParts, skipped, type BenchOutcome } from './lib/requirements';
@@ -106,18 +107,6 @@ function readyOf(path: string): (page: Page) => Promise<void> {
   };
 }
 
-async function signIn(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await page.getByRole('button', { name: 'Sign in with password' }).click();
-  await page.getByLabel('Email').fill('owner@demo.campaign');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(process.env.DEMO_PASSWORD ?? 'demo-pass-123');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/dashboard/);
-  await page.getByRole('combobox', { name: 'Select a campaign' }).click();
-  await page.getByRole('option', { name: 'Friends of Demo Candidate' }).click();
-  await page.getByRole('region', { name: 'Election cycle' }).waitFor();
-}
-
 /** A fresh context per load (no cached scripts); signed-in contexts carry the session's storage. */
 async function freshContext(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, storageState });
@@ -166,7 +155,7 @@ export async function benchPages(): Promise<BenchOutcome> {
     let ok = true;
     // The signed-in session (local storage) for the dashboard's loads.
     const signInContext = await browser.newContext();
-    await signIn(await signInContext.newPage(), server.url);
+    await signInDemoOwner(await signInContext.newPage(), server.url);
     const staffState = await signInContext.storageState();
     await signInContext.close();
 

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
+import { signInDemoOwner } from '../bench/lib/sign-in';
 import { chromiumPath } from '../bench/lib/requirements';
 import { startServer } from '../bench/lib/server';
 
@@ -75,14 +76,7 @@ try {
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${url}/auth/login`);
-  await page.getByRole('button', { name: 'Sign in with password' }).click();
-  await page.getByLabel('Email').fill('owner@demo.campaign');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(process.env.DEMO_PASSWORD ?? 'demo-pass-123');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/dashboard/);
-  await page.getByRole('combobox', { name: 'Select a campaign' }).click();
-  await page.getByRole('option', { name: 'Friends of Demo Candidate' }).click();
+  await signInDemoOwner(page, url);
   await page.getByRole('link', { name: 'Payment Gateway' }).click();
   await page.getByRole('link', { name: 'Open the reconcile report' }).click();
   try {
