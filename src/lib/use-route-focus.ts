@@ -7,8 +7,8 @@ const MAX_FRAMES = 120;
 
 /**
  * After a route change (not the first page), focus moves to the new page's heading, so a screen
- * reader announces the page and the keyboard starts from its top. Left alone when the page has put
- * focus inside itself already (a field, a dialog).
+ * reader announces the page and the keyboard starts from its top. Left alone once focus has moved from
+ * where it was at the change (the page focused a field or a dialog, or the user tabbed on).
  */
 export function useRouteFocus(): void {
   const { pathname } = useLocation();
@@ -20,11 +20,14 @@ export function useRouteFocus(): void {
     }
     let frame = 0;
     let tries = 0;
+    // Where focus was when the route changed (the link followed): once the user moves it elsewhere, or
+    // the page puts it in itself, the heading does not take it.
+    const start = document.activeElement;
     const look = () => {
       const main = document.getElementById(MAIN_ID);
       const heading = main?.querySelector<HTMLElement>('h1');
       const active = document.activeElement;
-      if (main && active && active !== document.body && main.contains(active) && active !== main) return;
+      if (active && active !== document.body && active !== start) return;
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();
