@@ -167,6 +167,9 @@ describe("/{slug} with PayPal's buttons", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Approve in PayPal' }));
     expect(await screen.findByText('The payment was declined; nothing was charged. Try another card or account')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment-error');
+    // The page has read the payment's status (its way back leads to the campaign): no request of this test is
+    // still in flight when the next one starts counting calls.
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/demo-campaign');
     expect(calls.filter((c) => c.path === 'capture')).toHaveLength(1);
   });
 
