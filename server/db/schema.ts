@@ -726,6 +726,20 @@ export const campaignBookTotals = pgTable('campaign_book_totals', {
 });
 
 /**
+ * Deltas of campaign_book_totals queued by a transaction that set cdt.defer_book_totals (the import's
+ * batches): a deferred constraint trigger adds them to the totals and removes them when it commits
+ * (migration 0034), so no row here outlives its transaction.
+ */
+export const campaignBookTotalsPending = pgTable('campaign_book_totals_pending', {
+  campaignId: uuid('campaign_id').notNull(),
+  raisedCents: bigint('raised_cents', { mode: 'number' }).notNull(),
+  donationCount: integer('donation_count').notNull(),
+  pledgedCents: bigint('pledged_cents', { mode: 'number' }).notNull(),
+  outstandingCents: bigint('outstanding_cents', { mode: 'number' }).notNull(),
+  donorCount: integer('donor_count').notNull(),
+});
+
+/**
  * Each donation's part of its donor's match (compliance engine, matchByContribution), for the
  * donations of the campaign's election cycle: what the donation report shows and sums in SQL.
  * Derived data, kept by server/modules/donors/donation-matches.ts: triggers (migrations 0022, 0028)
