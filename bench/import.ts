@@ -148,14 +148,14 @@ interface RunResult {
   validateRssGrowthMb: number;
 }
 
-async function run(api: Api, pid: number, name: string, type: 'donor' | 'payment', fileName: string, bytes: Buffer, rows: number): Promise<RunResult> {
+export async function run(api: Api, pid: number, name: string, type: 'donor' | 'payment', fileName: string, bytes: Buffer, rows: number): Promise<RunResult> {
   const before = serverRssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb(pid))), 100);
   try {
     const t0 = performance.now();
     const signed = await call<{ key: string; url: string; headers: Record<string, string> }>(api, 'POST', '/donation/presigned_url', { campaign_id: api.campaignId, file_name: fileName, file_size: bytes.length });
-    const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: new Uint8Array(bytes) });
+    const put = await fetch(new URL(signed.url, api.url), { method: 'PUT', headers: signed.headers, body: new Uint8Array(bytes) });
     if (!put.ok) throw new Error(`PUT: ${put.status} ${await put.text()}`);
     const t1 = performance.now();
     const preview = await call<{ mapping: Record<string, string>; defaults: Record<string, string> }>(api, 'POST', '/donation/upload_preview', { campaign_id: api.campaignId, type, file_key: signed.key, file_name: fileName });
@@ -196,7 +196,7 @@ async function copySeconds(pool: pg.Pool, header: string, bytes: Buffer): Promis
 }
 
 /** A fresh campaign of the demo owner shaped like the demo one (2029 cycle, NYC CFB participant for mayor: $2,100 limit). */
-async function freshCampaign(url: string, token: string, name: string): Promise<string> {
+export async function freshCampaign(url: string, token: string, name: string): Promise<string> {
   const slug = `bench-import-${name}-${Date.now().toString(36)}`;
   const api: Api = { url, token, campaignId: '' };
   const created = await call<{ campaign_id: string }>(api, 'POST', '/campaign/create_campaign', {
