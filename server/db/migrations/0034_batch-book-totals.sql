@@ -54,18 +54,23 @@ END
 $$;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "campaign_book_totals_pending_flush" AFTER INSERT ON "campaign_book_totals_pending" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "campaign_book_totals_flush"();--> statement-breakpoint
 -- The figure refreshes update only the rows they were given (they joined the whole table to them:
--- every donor or pledge of the database read once per batch).
+-- every donor or pledge of the database read once per batch), and a pledge's paid amount is summed
+-- once (it was summed twice: once to compare, once to set).
 CREATE OR REPLACE FUNCTION "donor_book_refresh_pledges"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "pledges" p
   SET "paid_cents" = f.paid
   FROM (
-    SELECT p2.id,
-      coalesce((SELECT sum(x.paid_amount_cents - x.refunded_cents) FROM "donations" x WHERE x.pledge_id = p2.id), 0)::bigint AS paid
+    SELECT p2.id, coalesce(sum(x.paid_amount_cents - x.refunded_cents), 0)::bigint AS paid
     FROM "pledges" p2
+    LEFT JOIN "donations" x ON x.pledge_id = p2.id
     WHERE p2.id = ANY(ids)
+    GROUP BY p2.id
   ) f
   WHERE p.id = f.id AND p.id = ANY(ids) AND p.paid_cents <> f.paid
 $$;--> statement-breakpoint
+-- A pledge's paid amount is in no index: with room left on its page, the update a payment makes is a
+-- HOT update (no new index entries). Pages written from now on keep 15% free.
+ALTER TABLE "pledges" SET (fillfactor = 85);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "donor_book_refresh_donors"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "donors" d
   SET "paid_cents" = f.paid, "pledged_cents" = f.pledged, "outstanding_cents" = f.outstanding, "last_donation_date" = f.last_date,
