@@ -742,6 +742,13 @@ export const campaignBookTotalsPending = pgTable('campaign_book_totals_pending',
   donorCount: integer('donor_count').notNull(),
 });
 
+/** Version bumps of donor_book_versions queued the same way (migration 0034), applied at commit. */
+export const donorBookVersionsPending = pgTable('donor_book_versions_pending', {
+  campaignId: uuid('campaign_id').notNull(),
+  kind: text('kind').notNull(),
+  donorIds: uuid('donor_ids').array(),
+});
+
 /**
  * Each donation's part of its donor's match (compliance engine, matchByContribution), for the
  * donations of the campaign's election cycle: what the donation report shows and sums in SQL.

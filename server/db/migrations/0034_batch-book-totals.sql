@@ -4,10 +4,15 @@
 -- batch waited for the first to commit, so the two cores worked one batch at a time.
 --
 -- A transaction that sets cdt.defer_book_totals = 'on' (SET LOCAL; only the import's batches do)
--- queues its deltas in campaign_book_totals_pending instead; a deferred constraint trigger adds them
--- to campaign_book_totals when the transaction commits (and removes them), so the row is locked for
--- the commit only. The figures are the same deltas, summed: nothing is lost or counted twice (a
--- rollback takes the queued rows with it). Every other writer updates the row at once, as before.
+-- queues its deltas in campaign_book_totals_pending instead, and its version bumps (the campaign's
+-- one donor_book_versions row, with the donors each one changed) in donor_book_versions_pending; a
+-- deferred constraint trigger applies both when the transaction commits (and removes them), so those
+-- rows are locked for the commit only. The figures are the same deltas, summed, and the versions the
+-- same bumps: nothing is lost or counted twice (a rollback takes the queued rows
+-- with it). The commit takes the totals row before the version row, the order every other writer's
+-- triggers take them in (campaign totals triggers sort before version triggers), so an import batch
+-- and a writer of the same campaign cannot deadlock over these two rows. Every other writer updates
+-- both rows at once, as before.
 CREATE TABLE "campaign_book_totals_pending" (
 	"campaign_id" uuid NOT NULL,
 	"raised_cents" bigint NOT NULL,
@@ -15,6 +20,12 @@ CREATE TABLE "campaign_book_totals_pending" (
 	"pledged_cents" bigint NOT NULL,
 	"outstanding_cents" bigint NOT NULL,
 	"donor_count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "donor_book_versions_pending" (
+	"campaign_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"donor_ids" uuid[]
 );
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "campaign_book_totals_apply"(deltas "campaign_book_totals"[]) RETURNS void LANGUAGE sql AS $$
@@ -40,19 +51,65 @@ BEGIN
   END IF;
 END
 $$;--> statement-breakpoint
--- At commit: every queued delta this transaction sees (its own; another transaction's are not
--- visible before it commits, and it applies them itself before that) goes to the totals, at once.
-CREATE OR REPLACE FUNCTION "campaign_book_totals_flush"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- At commit: every queued delta and version this transaction sees (its own; another transaction's
+-- are not visible before it commits, and it applies them itself before that), the totals first.
+CREATE OR REPLACE FUNCTION "donor_book_flush_pending"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   deltas "campaign_book_totals"[];
+  queued record;
+  bumped bigint;
 BEGIN
   WITH gone AS (DELETE FROM "campaign_book_totals_pending" RETURNING *)
   SELECT array_agg(ROW(g.campaign_id, g.raised_cents, g.donation_count, g.pledged_cents, g.outstanding_cents, g.donor_count)::"campaign_book_totals") INTO deltas FROM gone g;
   IF deltas IS NOT NULL THEN PERFORM "campaign_book_totals_apply"(deltas); END IF;
+  -- One bump per queued statement, as the statement would have made (they all become visible together
+  -- at the commit, so their order does not matter to a reader).
+  FOR queued IN WITH gone AS (DELETE FROM "donor_book_versions_pending" RETURNING *) SELECT * FROM gone
+  LOOP
+    INSERT INTO "donor_book_versions" AS v ("campaign_id", "version")
+      SELECT queued.campaign_id, 1 WHERE EXISTS (SELECT 1 FROM "campaigns" c WHERE c.id = queued.campaign_id)
+      ON CONFLICT ("campaign_id") DO UPDATE SET "version" = v.version + 1
+      RETURNING v.version INTO bumped;
+    IF bumped IS NOT NULL THEN PERFORM "donor_book_log_change"(queued.campaign_id, bumped, queued.kind, queued.donor_ids); END IF;
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "campaign_book_totals_pending_flush" AFTER INSERT ON "campaign_book_totals_pending" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "campaign_book_totals_flush"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "campaign_book_totals_pending_flush" AFTER INSERT ON "campaign_book_totals_pending" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "donor_book_flush_pending"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "donor_book_versions_pending_flush" AFTER INSERT ON "donor_book_versions_pending" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "donor_book_flush_pending"();--> statement-breakpoint
+-- donor_book_bump_version (0024), queueing its bump when the transaction defers them.
+CREATE OR REPLACE FUNCTION "donor_book_bump_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  change_kind text := CASE TG_TABLE_NAME WHEN 'donors' THEN 'donor' WHEN 'donor_metadata' THEN 'tags' ELSE 'figures' END;
+  -- The statement's rows (an update: before and after it, so that a gift moved to another donor names
+  -- both; the donors' own update trigger keeps only the rows after it: a donor's id never changes).
+  written text := CASE WHEN TG_OP = 'DELETE' THEN 'SELECT * FROM old_rows' WHEN TG_OP = 'INSERT' OR TG_TABLE_NAME = 'donors' THEN 'SELECT * FROM new_rows'
+    ELSE 'SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows' END;
+  -- Their donors (a refund's through its donation; a donor row is its own).
+  donors_of text := CASE TG_TABLE_NAME WHEN 'donation_refunds' THEN 'SELECT r.campaign_id, d.donor_id FROM (%s) r JOIN "donations" d ON d.id = r.donation_id'
+    WHEN 'donors' THEN 'SELECT r.campaign_id, r.id AS donor_id FROM (%s) r'
+    ELSE 'SELECT r.campaign_id, r.donor_id FROM (%s) r' END;
+  bumped record;
+  touched uuid[];
+BEGIN
+  IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
+  IF coalesce(current_setting('cdt.defer_book_totals', true), '') = 'on' THEN
+    EXECUTE format('INSERT INTO "donor_book_versions_pending" ("campaign_id", "kind", "donor_ids")
+      SELECT t.campaign_id, $1, array_agg(DISTINCT t.donor_id) FROM (%s) t GROUP BY t.campaign_id ORDER BY t.campaign_id', format(donors_of, written)) USING change_kind;
+    RETURN NULL;
+  END IF;
+  FOR bumped IN EXECUTE format(
+    'INSERT INTO "donor_book_versions" AS v ("campaign_id", "version")
+     SELECT DISTINCT r.campaign_id, 1 FROM (%s) r WHERE EXISTS (SELECT 1 FROM "campaigns" c WHERE c.id = r.campaign_id)
+     ON CONFLICT ("campaign_id") DO UPDATE SET "version" = v.version + 1
+     RETURNING v.campaign_id, v.version', written)
+  LOOP
+    EXECUTE format('SELECT array_agg(DISTINCT t.donor_id) FROM (%s) t WHERE t.campaign_id = $1', format(donors_of, written)) INTO touched USING bumped.campaign_id;
+    PERFORM "donor_book_log_change"(bumped.campaign_id, bumped.version, change_kind, touched);
+  END LOOP;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
 -- The figure refreshes update only the rows they were given (they joined the whole table to them:
 -- every donor or pledge of the database read once per batch), and a pledge's paid amount is summed
 -- once (it was summed twice: once to compare, once to set).

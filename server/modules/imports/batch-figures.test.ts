@@ -7,9 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonorDetail, DonorListData, TotalStats } from '../../../domain/donor-book/api-contract';
-import { get } from '../../test/auth-helpers';
-import { customCampaign, P, path, setUpBook, type DonorBook } from '../../test/donor-book-helpers';
+import { donations } from '../../db/schema';
+import { get, post } from '../../test/auth-helpers';
+import { addDonor, customCampaign, P, path, setUpBook, type DonorBook } from '../../test/donor-book-helpers';
 import { importRows, uploadAndValidate } from '../../test/import-helpers';
+import { deferBookTotals } from './import-write-repository';
 
 const DONOR_HEADER = 'name,donor_phone,donor_email,contributor_type,employer,occupation,state,zip,city,apt_unit,address,district,commitment_date,commitment_amount,eligibility,recipient';
 const PAYMENT_HEADER = 'donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone';
@@ -144,4 +146,33 @@ describe('payments imported in batches read exactly as the same rows imported on
     const ann = after.donors.find((d) => d.email === 'ann@batch.example.org')!;
     expect(ann.figures).toMatchObject({ pledged: 800_00, paid: 900_00, outstanding: 0, lastDonation: '2025-04-03' });
   }, 120_000);
+
+  it('a gift entered while a batch is still open is recorded without waiting for the batch, and both count once it commits', async () => {
+    const { t, owner } = book;
+    const campaignId = await customCampaign(t, owner.token);
+    const x = await addDonor(t, owner.token, campaignId);
+    const y = await addDonor(t, owner.token, campaignId);
+    const stats = async () => (await get(t, path(P.totalStats, { campaignId }), owner.token)).json().data as TotalStats;
+    const raisedBefore = (await stats()).total_raised_cents;
+    expect(raisedBefore).toBe(0);
+
+    const manual = await t.db.transaction(async (tx) => {
+      // An import batch's transaction: its totals and version bumps queued until it commits.
+      await deferBookTotals(tx);
+      await tx.insert(donations).values({ campaignId, donorId: x.donor_id, payingDate: '2025-04-01', paidAmountCents: 7_000, paymentMethod: 'card', source: 'import' });
+      // Before 0034 the batch held the campaign's totals and version rows from here to its commit: this waited for it.
+      const entry = post(t, P.addDonation, { campaign_id: campaignId, donor_id: y.donor_id, paying_date: '2025-04-02', paid_amount_cents: 3_000, payment_method: 'card' }, owner.token);
+      const watchdog = new Promise<'still waiting after 15 s'>((resolve) => setTimeout(() => resolve('still waiting after 15 s'), 15_000).unref());
+      const res = await Promise.race([entry, watchdog]);
+      expect(res === 'still waiting after 15 s' ? res : res.statusCode).toBe(201);
+      expect((await stats()).total_raised_cents).toBe(3_000); // the open batch's gift is not counted yet
+      return res;
+    });
+    expect(manual).not.toBe('still waiting after 15 s');
+
+    const after = await stats();
+    expect(after).toMatchObject({ total_raised_cents: 10_000, donation_count: 2, donor_count: 2 });
+    const list = (await get(t, `${path(P.listDonor, { campaignId })}?limit=10`, owner.token)).json().data as DonorListData;
+    expect(Object.fromEntries(list.donor_list.map((d) => [d.donor_id, d.paid_cents]))).toEqual({ [x.donor_id]: 7_000, [y.donor_id]: 3_000 });
+  }, 60_000);
 });

@@ -255,9 +255,10 @@ export async function skipRowChecks(tx: Executor): Promise<void> {
 }
 
 /**
- * For the rest of the transaction, what its writes add to the campaign's book totals is queued and
- * added when it commits (migration 0034): the campaign's one totals row is locked for the commit only,
- * so two batches in flight do not wait for each other's whole transaction.
+ * For the rest of the transaction, what its writes add to the campaign's book totals, and the book
+ * version bumps they make, are queued and applied when it commits (migration 0034): the campaign's
+ * one totals row and one version row are locked for the commit only, so two batches in flight (or a
+ * batch and a manual entry) do not wait for each other's whole transaction.
  */
 export async function deferBookTotals(tx: Executor): Promise<void> {
   await tx.execute(sql`select set_config('cdt.defer_book_totals', 'on', true)`);
