@@ -40,9 +40,9 @@
  *   IMPORT_BATCH_CHECKS true           true: an import batch checks and locks the rows it references once per batch
  *                                      and runs with session_replication_role = replica (no row-by-row foreign-key
  *                                      triggers; the book's triggers still fire) when this role may set it
- *   IMPORT_BATCH_DONORS 2500           a payments import's batch: every row of this many donors (one transaction each)
  *                                      (superuser, or GRANT SET ON PARAMETER session_replication_role, PostgreSQL
  *                                      15+); false, or a role that may not: PostgreSQL checks every row
+ *   IMPORT_BATCH_DONORS 2500           a payments import's batch: every row of this many donors (one transaction each)
  *   WORK_SILENT_SECONDS 60             long work (an upload, a report file) whose worker died is sent again once
  *                                      its lock is free and it has reported nothing for this long; the sweep looks
  *                                      every half of it, at most every 30 s (5–3600)

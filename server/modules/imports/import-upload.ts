@@ -32,8 +32,8 @@ import { markRows, moveUpload, nextValidRows, rejectRows, validRowDonors, validR
 const BATCH = 5_000;
 
 /**
- * Payments come in batches by donor: every remaining row of the next donors (in the order they first
- * appear), so a batch rewrites each donor's and pledge's stored figures once. Donors are independent
+ * Payments come in batches by donor: every remaining row of the next IMPORT_BATCH_DONORS donors (in the
+ * order they first appear), so a batch rewrites each donor's and pledge's stored figures once. Donors are independent
  * of each other (their limits, pledges and cash are their own), and a donor's rows keep file order.
  */
 function paymentBatches(rows: { rowNumber: number; donorId: string }[], donorsPerBatch: number): number[][] {
