@@ -28,7 +28,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { call, freePort, serverRssMb, type Api } from './lib/process';
+import { call, cpuSeconds, freePort, serverRssMb, type Api } from './lib/process';
 import { startServer } from './lib/server';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 50_000);
@@ -146,22 +146,28 @@ interface RunResult {
   rssGrowthMb: number;
   /** The peak growth while validating (the rest of the peak came while importing). */
   validateRssGrowthMb: number;
+  /** CPU seconds spent while validating and while importing, by PostgreSQL and by the server's node processes. */
+  cpu: { validate: { postgres: number; node: number }; import: { postgres: number; node: number } };
 }
 
-async function run(api: Api, pid: number, name: string, type: 'donor' | 'payment', fileName: string, bytes: Buffer, rows: number): Promise<RunResult> {
+const cpuBetween = (a: { postgres: number; node: number }, b: { postgres: number; node: number }) => ({ postgres: b.postgres - a.postgres, node: b.node - a.node });
+
+export async function run(api: Api, pid: number, name: string, type: 'donor' | 'payment', fileName: string, bytes: Buffer, rows: number): Promise<RunResult> {
   const before = serverRssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb(pid))), 100);
   try {
     const t0 = performance.now();
     const signed = await call<{ key: string; url: string; headers: Record<string, string> }>(api, 'POST', '/donation/presigned_url', { campaign_id: api.campaignId, file_name: fileName, file_size: bytes.length });
-    const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: new Uint8Array(bytes) });
+    const put = await fetch(new URL(signed.url, api.url), { method: 'PUT', headers: signed.headers, body: new Uint8Array(bytes) });
     if (!put.ok) throw new Error(`PUT: ${put.status} ${await put.text()}`);
     const t1 = performance.now();
+    const cpu1 = cpuSeconds(pid);
     const preview = await call<{ mapping: Record<string, string>; defaults: Record<string, string> }>(api, 'POST', '/donation/upload_preview', { campaign_id: api.campaignId, type, file_key: signed.key, file_name: fileName });
     const upload = await call<{ id: string }>(api, 'POST', '/donation/bulk_upload', { campaign_id: api.campaignId, type, file_key: signed.key, file_name: fileName, mapping: preview.mapping, options: { defaults: preview.defaults } });
     await waitFor(api, upload.id, ['ready']);
     const t2 = performance.now();
+    const cpu2 = cpuSeconds(pid);
     const validatePeak = peak;
     await call(api, 'POST', '/donation/upload_action', { campaign_id: api.campaignId, upload_id: upload.id, action: 'import' });
     const started = performance.now();
@@ -171,8 +177,9 @@ async function run(api: Api, pid: number, name: string, type: 'donor' | 'payment
       if (firstBatch === null && done !== null && done > 0) firstBatch = performance.now();
     });
     const t3 = performance.now();
+    const cpu3 = cpuSeconds(pid);
     const firstBatchS = firstBatch === null ? null : (firstBatch - started) / 1000;
-    return { name, rows, state, uploadS: (t1 - t0) / 1000, validateS: (t2 - t1) / 1000, importS: (t3 - t2) / 1000, firstBatchS, totalS: (t3 - t0) / 1000, rssGrowthMb: peak - before, validateRssGrowthMb: validatePeak - before };
+    return { name, rows, state, uploadS: (t1 - t0) / 1000, validateS: (t2 - t1) / 1000, importS: (t3 - t2) / 1000, firstBatchS, totalS: (t3 - t0) / 1000, rssGrowthMb: peak - before, validateRssGrowthMb: validatePeak - before, cpu: { validate: cpuBetween(cpu1, cpu2), import: cpuBetween(cpu2, cpu3) } };
   } finally {
     clearInterval(sampler);
   }
@@ -196,7 +203,7 @@ async function copySeconds(pool: pg.Pool, header: string, bytes: Buffer): Promis
 }
 
 /** A fresh campaign of the demo owner shaped like the demo one (2029 cycle, NYC CFB participant for mayor: $2,100 limit). */
-async function freshCampaign(url: string, token: string, name: string): Promise<string> {
+export async function freshCampaign(url: string, token: string, name: string): Promise<string> {
   const slug = `bench-import-${name}-${Date.now().toString(36)}`;
   const api: Api = { url, token, campaignId: '' };
   const created = await call<{ campaign_id: string }>(api, 'POST', '/campaign/create_campaign', {
@@ -253,6 +260,12 @@ export async function benchImport(): Promise<boolean> {
       console.log(
         `| ${r.name} | ${r.state.counts.total - r.state.counts.rejected - r.state.counts.duplicates} / ${r.state.counts.imported} | ${r.uploadS.toFixed(2)} | ${r.validateS.toFixed(2)} | ${r.importS.toFixed(2)} | ${r.firstBatchS === null ? '–' : r.firstBatchS.toFixed(2)} | ${r.totalS.toFixed(2)} (${limitS}) | ${Math.round(r.rows / r.totalS).toLocaleString('en-US')} | ${copyS.toFixed(2)} | ${ratio.toFixed(1)}×${ratioLimit ? ` (≤ ${ratioLimit}×)` : ''} | ${r.rssGrowthMb.toFixed(0)}, ${r.validateRssGrowthMb.toFixed(0)} | ${within ? 'yes' : 'OVER'} |`,
       );
+    }
+    console.log('\n| run | CPU s validating: PostgreSQL, server | CPU s importing: PostgreSQL, server | import: PostgreSQL CPU ÷ wall |');
+    console.log('|---|---:|---:|---:|');
+    for (const { run: r } of targets) {
+      const { validate, import: imp } = r.cpu;
+      console.log(`| ${r.name} | ${validate.postgres.toFixed(1)}, ${validate.node.toFixed(1)} | ${imp.postgres.toFixed(1)}, ${imp.node.toFixed(1)} | ${(imp.postgres / r.importS).toFixed(2)} |`);
     }
     for (const { run: r } of targets) console.log(`${r.name}: ${r.state.reasons.map((x) => `${x.reason} (${x.count})`).join('; ') || 'no row refused'}`);
     return ok;

@@ -42,6 +42,7 @@
  *                                      triggers; the book's triggers still fire) when this role may set it
  *                                      (superuser, or GRANT SET ON PARAMETER session_replication_role, PostgreSQL
  *                                      15+); false, or a role that may not: PostgreSQL checks every row
+ *   IMPORT_BATCH_DONORS 2500           a payments import's batch: every row of this many donors (one transaction each)
  *   WORK_SILENT_SECONDS 60             long work (an upload, a report file) whose worker died is sent again once
  *                                      its lock is free and it has reported nothing for this long; the sweep looks
  *                                      every half of it, at most every 30 s (5–3600)
@@ -141,6 +142,8 @@ export interface Config {
   readonly migrate: boolean;
   /** IMPORT_BATCH_CHECKS: import batches check their references once and skip PostgreSQL's row-by-row foreign-key triggers (when the role may). */
   readonly importBatchChecks: boolean;
+  /** IMPORT_BATCH_DONORS: the donors whose payment rows make one import batch (one transaction). */
+  readonly importBatchDonors: number;
   /** WORK_SILENT_SECONDS: unfinished work silent this long, its lock free, is sent again (plugins/work-recovery.ts). */
   readonly workSilentSeconds: number;
   /** METRICS_TOKEN: bearer token of GET /metrics; null → /metrics answers 404. */
@@ -305,6 +308,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const instances = int('INSTANCES', 1, 1, 1_000) ?? 1;
   const migrate = bool('MIGRATE', true);
   const importBatchChecks = bool('IMPORT_BATCH_CHECKS', true);
+  const importBatchDonors = int('IMPORT_BATCH_DONORS', 2_500, 1, 100_000) ?? 2_500;
   const workSilentSeconds = int('WORK_SILENT_SECONDS', 60, 5, 3600) ?? 60;
   const metricsToken = value(env, 'METRICS_TOKEN') ?? null;
   if (metricsToken !== null && (metricsToken.length < 16 || /\s/.test(metricsToken))) problems.push('METRICS_TOKEN must be at least 16 characters without spaces');
@@ -374,6 +378,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     liveAcrossInstances: databaseUrl !== null || instances > 1,
     migrate,
     importBatchChecks,
+    importBatchDonors,
     workSilentSeconds,
     metricsToken,
     backupDir,

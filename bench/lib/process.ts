@@ -50,3 +50,34 @@ export async function call<T>(api: Api, method: string, path: string, body?: unk
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.code} ${json.message}`);
   return json.data;
 }
+
+/**
+ * CPU seconds (user + system) spent so far by the processes under `rootPid`, split into PostgreSQL
+ * (the postmaster with its reaped backends, and the live backends) and the rest (the server's node
+ * processes). A difference of two readings is the work done between them, whatever else the machine
+ * runs (wall times on a shared machine are not).
+ */
+export function cpuSeconds(rootPid: number): { postgres: number; node: number } {
+  const ticks = { postgres: 0, node: 0 };
+  const visit = (pid: number, parentIsPostgres: boolean) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[11..14]: utime, stime, cutime, cstime (children reaped by this process)
+      const own = Number(fields[11]) + Number(fields[12]);
+      const reaped = Number(fields[13]) + Number(fields[14]);
+      const isPostgres = name.startsWith('postgres');
+      if (isPostgres) ticks.postgres += own + (parentIsPostgres ? 0 : reaped);
+      else ticks.node += own;
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(/\s+/) : []) visit(Number(child), isPostgres);
+      }
+    } catch {
+      /* the process ended */
+    }
+  };
+  visit(rootPid, false);
+  return { postgres: ticks.postgres / 100, node: ticks.node / 100 };
+}

@@ -477,7 +477,10 @@ export const donors = pgTable(
   ],
 );
 
-/** A commitment to give. Status is derived from what was paid (domain), never stored. */
+/**
+ * A commitment to give. Status is derived from what was paid (domain), never stored. Stored with
+ * fillfactor 85 (migration 0034): paid_cents is in no index, so a payment's update of it stays HOT.
+ */
 export const pledges = pgTable(
   'pledges',
   {
@@ -723,6 +726,27 @@ export const campaignBookTotals = pgTable('campaign_book_totals', {
   pledgedCents: bigint('pledged_cents', { mode: 'number' }).notNull().default(0),
   outstandingCents: bigint('outstanding_cents', { mode: 'number' }).notNull().default(0),
   donorCount: integer('donor_count').notNull().default(0),
+});
+
+/**
+ * Deltas of campaign_book_totals queued by a transaction that set cdt.defer_book_totals (the import's
+ * batches): a deferred constraint trigger adds them to the totals and removes them when it commits
+ * (migration 0034), so no row here outlives its transaction.
+ */
+export const campaignBookTotalsPending = pgTable('campaign_book_totals_pending', {
+  campaignId: uuid('campaign_id').notNull(),
+  raisedCents: bigint('raised_cents', { mode: 'number' }).notNull(),
+  donationCount: integer('donation_count').notNull(),
+  pledgedCents: bigint('pledged_cents', { mode: 'number' }).notNull(),
+  outstandingCents: bigint('outstanding_cents', { mode: 'number' }).notNull(),
+  donorCount: integer('donor_count').notNull(),
+});
+
+/** Version bumps of donor_book_versions queued the same way (migration 0034), applied at commit. */
+export const donorBookVersionsPending = pgTable('donor_book_versions_pending', {
+  campaignId: uuid('campaign_id').notNull(),
+  kind: text('kind').notNull(),
+  donorIds: uuid('donor_ids').array(),
 });
 
 /**

@@ -15,6 +15,7 @@ import { lockDonors } from '../donors/donor-repository';
 import { writeErrorReport } from './error-report';
 import {
   cashOf,
+  deferBookTotals,
   holdBatchReferences,
   insertImportedDonations,
   insertImportedDonors,
@@ -29,15 +30,13 @@ import type { JobReporter } from './upload-progress';
 import { markRows, moveUpload, nextValidRows, rejectRows, validRowDonors, validRowsNumbered, rowSummary, updateUpload, type StagedRow, type UploadRecord } from './upload-repository';
 
 const BATCH = 5_000;
-/** Payments: the donors whose rows make one batch. */
-const DONORS_PER_BATCH = 2_500;
 
 /**
- * Payments come in batches by donor: every remaining row of the next donors (in the order they first
- * appear), so a batch rewrites each donor's and pledge's stored figures once. Donors are independent
+ * Payments come in batches by donor: every remaining row of the next IMPORT_BATCH_DONORS donors (in the
+ * order they first appear), so a batch rewrites each donor's and pledge's stored figures once. Donors are independent
  * of each other (their limits, pledges and cash are their own), and a donor's rows keep file order.
  */
-function paymentBatches(rows: { rowNumber: number; donorId: string }[]): number[][] {
+function paymentBatches(rows: { rowNumber: number; donorId: string }[], donorsPerBatch: number): number[][] {
   const byDonor = new Map<string, number[]>();
   for (const row of rows) {
     const list = byDonor.get(row.donorId);
@@ -49,7 +48,7 @@ function paymentBatches(rows: { rowNumber: number; donorId: string }[]): number[
   let donors = 0;
   for (const numbers of byDonor.values()) {
     current.push(...numbers);
-    if (++donors >= DONORS_PER_BATCH) {
+    if (++donors >= donorsPerBatch) {
       batches.push(current.sort((a, b) => a - b));
       current = [];
       donors = 0;
@@ -136,13 +135,14 @@ export async function importUpload(app: FastifyInstance, upload: UploadRecord, r
   const total = start.valid + start.imported;
   let done = start.imported;
   await reporter.progress(done, total, 'importing');
-  const planned = upload.type === 'payment' ? paymentBatches(await validRowDonors(app.db, upload.id)) : null;
+  const planned = upload.type === 'payment' ? paymentBatches(await validRowDonors(app.db, upload.id), app.config.importBatchDonors) : null;
   const mode: CheckMode = app.config.importBatchChecks && (await maySetReplicationRole(app.db)) ? 'batch' : 'row';
   const running = new Set<Promise<void>>();
   let failed: unknown = null;
   const runBatch = async (rows: StagedRow[]) => {
     const now = app.clock.now();
     await app.db.transaction(async (tx) => {
+      await deferBookTotals(tx);
       if (upload.type === 'donor') await importDonorBatch(tx, upload, campaign, options, rows, now, mode);
       else await importPaymentBatch(tx, upload, campaign, options, rows, now, mode);
       await keepDonationMatches(tx, upload.campaignId);

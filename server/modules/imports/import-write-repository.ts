@@ -253,3 +253,13 @@ export async function holdBatchReferences(tx: Executor, refs: BatchReferences): 
 export async function skipRowChecks(tx: Executor): Promise<void> {
   await tx.execute(sql`set local session_replication_role = replica`);
 }
+
+/**
+ * For the rest of the transaction, what its writes add to the campaign's book totals, and the book
+ * version bumps they make, are queued and applied when it commits (migration 0034): the campaign's
+ * one totals row and one version row are locked for the commit only, so two batches in flight (or a
+ * batch and a manual entry) do not wait for each other's whole transaction.
+ */
+export async function deferBookTotals(tx: Executor): Promise<void> {
+  await tx.execute(sql`select set_config('cdt.defer_book_totals', 'on', true)`);
+}
