@@ -30,6 +30,7 @@ const checkData = (periodId: string): FilingCheckData => ({
       message: 'Employer and occupation are required for a contributor who gave more than $99 in the cycle.',
       detail: 'Missing employer and occupation (cycle total $150.00).',
       donation_id: 'd2',
+      expense_id: null,
       donor_id: BOB,
       donor_name: 'Bob Stone',
       date: '2027-04-01',
