@@ -50,6 +50,14 @@ export const NYS_SCHEDULE_NAMES: Record<NysSchedule, string> = {
   F: 'Expenditures/Payments',
 };
 
+/** Short names (titles of the files, the page's list of files). */
+export const NYS_SCHEDULE_SHORT_NAMES: Record<NysSchedule, string> = {
+  A: 'individuals & partnerships',
+  B: 'corporations',
+  C: 'all other contributors',
+  F: 'expenditures/payments',
+};
+
 /** A schedule's column: what the writers need (ReportColumn) and how sure we are of it. */
 export interface NysColumn extends ReportColumn {
   /** The BOE field it fills (data.ny.gov name), or null for a column of ours. */
@@ -75,9 +83,9 @@ const CODE_NOTE = 'Only some words of the code list were seen (see the code tabl
 
 const contributionColumns = (committee: boolean): NysColumn[] => [
   col('date', 'Date received', 'date', 11, 'SCHED_DATE', true),
-  col('contributor_type', 'Contributor type', 'text', 16, 'CNTRBR_TYPE_DESC', true, CODE_NOTE),
+  col('contributor_type', 'Contributor type', 'text', 20, 'CNTRBR_TYPE_DESC', true, CODE_NOTE),
   col('name', 'Contributor name', 'text', 24, 'FLNG_ENT_NAME', true, NAME_NOTE),
-  ...(committee ? [col('political_unit', 'Committee: political unit', 'text', 14, null, true, 'Required of a political committee by §14-102(1); not recorded in the book: left empty, fill it in EFS.')] : []),
+  ...(committee ? [col('political_unit', 'Political unit', 'text', 12, null, true, 'The political unit a committee represents, required by §14-102(1); not recorded in the book: left empty, fill it in EFS.')] : []),
   col('address', 'Address', 'text', 24, 'FLNG_ENT_ADD1', true, 'Street and apartment, as in the book.'),
   col('city', 'City', 'text', 12, 'FLNG_ENT_CITY', true),
   col('state', 'State', 'text', 6, 'FLNG_ENT_STATE', true, 'USPS code; empty abroad.'),

@@ -20,7 +20,7 @@ import {
 } from '../../../domain/filings/api-contract';
 import { companionSheet } from '../../../domain/filings/companion-sheet';
 import { csmartFile } from '../../../domain/filings/csmart-file';
-import { NYS_SCHEDULE_COLUMNS, NYS_SCHEDULE_NAMES, type NysColumn } from '../../../domain/filings/nys-schedule-layout';
+import { NYS_SCHEDULE_COLUMNS, NYS_SCHEDULE_NAMES, NYS_SCHEDULE_SHORT_NAMES, type NysColumn } from '../../../domain/filings/nys-schedule-layout';
 import { nysPeriodTotals, nysSchedule, type FilingExpenditure } from '../../../domain/filings/nys-schedules';
 import { prefilingCheck, type PrefilingResult } from '../../../domain/filings/prefiling-check';
 import { prefilingRules } from '../../../domain/filings/prefiling-rules';
@@ -172,8 +172,8 @@ export async function filingFileContent(app: FastifyInstance, report: ReportReco
       totals: data.totals,
       breakdown: nysPeriodTotals(period.label, period, result.in_file, expenditures),
       campaignName: ctx.book.campaignName,
-      title: `NYS BOE Schedule ${schedule}: ${NYS_SCHEDULE_NAMES[schedule]}`,
-      description: "For the treasurer to enter or check in EFS (not an EFS import file); see the companion sheet for what to fix first and what of the layout is not confirmed.",
+      title: `NYS BOE Schedule ${schedule} (${NYS_SCHEDULE_SHORT_NAMES[schedule]})`,
+      description: `${NYS_SCHEDULE_NAMES[schedule]}. For the treasurer to enter or check in EFS (not an EFS import file); see the companion sheet for what to fix first and what of the layout is not confirmed.`,
       filter: `${period.label}: ${day(period.start)} to ${day(period.end)}, due ${day(period.due)}`,
     };
   }

@@ -224,7 +224,7 @@ describe('NYS BOE schedules A, B, C, F of a period (report job: CSV, XLSX, PDF)'
     expect((await download(entries[1]!.report_id)).text).toBe('\uFEFF' + header + 'Total,,,,,,,,,,0.00,\r\n' + periodTotals);
     expect((await download(entries[2]!.report_id)).text).toBe(
       '\uFEFF' +
-        'Date received,Contributor type,Contributor name,Committee: political unit,Address,City,State,ZIP,Country,Payment type,Check / payment number,Amount,Explanation\r\n' +
+        'Date received,Contributor type,Contributor name,Political unit,Address,City,State,ZIP,Country,Payment type,Check / payment number,Amount,Explanation\r\n' +
         '15-03-2026,Union,Painters Union Local Five,,9 Hall Pl,Troy,NY,12180,US,Online Processor,PAY-77,500.00,\r\n' +
         'Total,,,,,,,,,,,500.00,\r\n' +
         periodTotals,
