@@ -52,6 +52,17 @@ describe('filing periods', () => {
     expect(byLabel['11-day pre-general 2026']).toMatchObject({ due: '2026-10-23' });
     expect(byLabel['27-day post-general 2026']).toMatchObject({ due: '2026-11-30', end: '2026-11-26' });
     expect(byLabel['January 2027 periodic']).toMatchObject({ start: '2026-11-27', end: '2027-01-11', due: '2027-01-15' });
+    // The periodic reports of the three years before the election year come first.
+    expect(periods.slice(0, 7).map((p) => p.label)).toEqual([
+      'January 2023 periodic',
+      'July 2023 periodic',
+      'January 2024 periodic',
+      'July 2024 periodic',
+      'January 2025 periodic',
+      'July 2025 periodic',
+      'January 2026 periodic',
+    ]);
+    expect(periods[0]).toMatchObject({ start: '2022-07-12', end: '2023-01-11', due: '2023-01-15' });
   });
 
   it.each(REGULATORS)('%s: the periods follow each other without gap or overlap', (regulator) => {

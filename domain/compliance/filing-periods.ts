@@ -158,8 +158,8 @@ function nysElectionYear(cycle: number, year: number): FilingPeriod[] {
  * The periods of a campaign's election cycle (the year of its election), oldest first, without gaps or
  * overlaps. NYC: the periodic statements of the four years up to the election year (the statements of
  * the election year itself are in the CFB's calendar, not here: the last period ends July 11 of it).
- * NYS: the periodic reports of the years before and the pre- and post-election reports of the election
- * year.
+ * NYS: the periodic reports of the three years before, the January report of the election year, then its
+ * pre- and post-election reports.
  */
 export function filingPeriods(regulator: Regulator, cycle: number): FilingPeriod[] {
   if (regulator === 'nyc_cfb') {
@@ -168,7 +168,9 @@ export function filingPeriods(regulator: Regulator, cycle: number): FilingPeriod
       note: p.end.startsWith(String(cycle)) ? "Election-year statements (pre- and post-election) are not in this table: see the CFB's calendar." : undefined,
     }));
   }
-  return [...periodicStatements('nys_boe', cycle, cycle - 1, cycle - 1, NYS_PERIODIC), ...periodicStatements('nys_boe', cycle, cycle, cycle, NYS_PERIODIC).slice(0, 1), ...nysElectionYear(cycle, cycle)];
+  // The periodic reports of the three years before the election year (as the NYC table's four-year span):
+  // a committee active then files them, and a book's early gifts have a period to be reported in.
+  return [...periodicStatements('nys_boe', cycle, cycle - 3, cycle - 1, NYS_PERIODIC), ...periodicStatements('nys_boe', cycle, cycle, cycle, NYS_PERIODIC).slice(0, 1), ...nysElectionYear(cycle, cycle)];
 }
 
 /** The period that contains `day`, or null. */

@@ -6,9 +6,20 @@
  * Pure: no React, no Node.
  */
 import { REGULATOR_NAMES, type FilingPeriod, type Regulator } from '../compliance/filing-periods';
-import { CONTRIBUTOR_TYPE_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../donor-book/enums';
+import { CONTRIBUTOR_TYPE_OPTIONS, EXPENSE_PAYMENT_METHOD_OPTIONS, EXPENSE_PURPOSE_OPTIONS, PAYMENT_METHOD_OPTIONS } from '../donor-book/enums';
 import { csvCell } from '../imports/templates';
 import { CSMART_COLUMNS, CSMART_CONTRIBUTOR_CODES, CSMART_HELP_SOURCE, CSMART_PAYMENT_CODES } from './csmart-layout';
+import {
+  NYS_CONTRIBUTOR_SCHEDULES,
+  NYS_DATA_SOURCE,
+  NYS_HANDBOOK_NOT_READ,
+  NYS_LAW_SOURCE,
+  NYS_PAYMENT_TYPES,
+  NYS_PURPOSE_CODES,
+  NYS_SCHEDULES,
+  NYS_SCHEDULE_COLUMNS,
+  NYS_SCHEDULE_NAMES,
+} from './nys-schedule-layout';
 import type { PrefilingFinding } from './prefiling-check';
 
 export interface CompanionSheetInput {
@@ -62,6 +73,37 @@ export function companionSheet(input: CompanionSheetInput): string {
       const code = CSMART_CONTRIBUTOR_CODES[o.value];
       out += line(['Contributor type (column O)', o.label, code.code, code.confirmed ? 'yes' : 'NO: code list not read', code.seen_in ?? '']);
     }
+  }
+  if (input.regulator === 'nys_boe') out += nysLayout();
+  return out;
+}
+
+/** The NYS schedules' columns and code tables, with what is not confirmed. */
+function nysLayout(): string {
+  let out = '\r\n';
+  out += line(['NYS BOE schedules: what they are based on', NYS_LAW_SOURCE]);
+  out += line(['', NYS_DATA_SOURCE]);
+  out += line(['', NYS_HANDBOOK_NOT_READ]);
+  for (const schedule of NYS_SCHEDULES) {
+    out += '\r\n';
+    out += line([`Schedule ${schedule}: ${NYS_SCHEDULE_NAMES[schedule]}`]);
+    out += line(['Column', 'BOE field', 'Confirmed', 'Note']);
+    for (const c of NYS_SCHEDULE_COLUMNS[schedule]) out += line([c.header, c.boe_field ?? '(ours)', c.confirmed ? 'yes' : 'NO', c.note ?? '']);
+  }
+  out += '\r\n';
+  out += line(['NYS BOE codes', 'Ours', 'Schedule', 'Written', 'Confirmed']);
+  for (const o of CONTRIBUTOR_TYPE_OPTIONS) {
+    const row = NYS_CONTRIBUTOR_SCHEDULES[o.value];
+    out += line(['Contributor type', o.label, row.schedule, row.code, row.confirmed ? 'yes (seen in the BOE data)' : 'NO']);
+  }
+  const methods = new Map<string, string>([...PAYMENT_METHOD_OPTIONS, ...EXPENSE_PAYMENT_METHOD_OPTIONS].map((o) => [o.value, o.label]));
+  for (const [value, label] of methods) {
+    const code = NYS_PAYMENT_TYPES[value as keyof typeof NYS_PAYMENT_TYPES];
+    out += line(['Payment type', label, '', code.code, code.confirmed ? 'yes (seen in the BOE data)' : 'NO']);
+  }
+  for (const o of EXPENSE_PURPOSE_OPTIONS) {
+    const code = NYS_PURPOSE_CODES[o.value];
+    out += line(['Purpose code', o.label, code === null ? 'H (not on F)' : 'F', code ?? '', 'NO']);
   }
   return out;
 }

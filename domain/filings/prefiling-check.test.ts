@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPeriod, type FilingPeriod } from '../compliance/filing-periods';
 import type { FilingContribution } from './csmart-file';
-import { CAMPAIGN_FIX_PATH, prefilingCheck, type PrefilingInput } from './prefiling-check';
+import type { FilingExpenditure } from './nys-schedules';
+import { CAMPAIGN_FIX_PATH, EXPENSES_FIX_PATH, prefilingCheck, type PrefilingInput } from './prefiling-check';
 import { PREFILING_RULES, prefilingRules, type PrefilingRuleKind } from './prefiling-rules';
 import { gift, type GiftOverrides } from './test-fixtures';
 
@@ -32,6 +33,24 @@ function check(contributions: FilingContribution[], over: Partial<PrefilingInput
   return prefilingCheck({ regulator: 'nyc_cfb', period, campaign: nycCampaign, contributions, cycle: contributions, ...over });
 }
 const kinds = (result: ReturnType<typeof check>) => result.findings.map((f) => f.kind);
+
+// NYS: the 32-day pre-primary report of 2026 (2026-01-12 to 2026-05-18), a State Assembly campaign.
+const nysPeriod = findPeriod('nys_boe', 2026, 'nys_boe.2026.pre-primary-32-2026') as FilingPeriod;
+const nysCampaign: PrefilingInput['campaign'] = { ...nycCampaign, rule_set: 'nys_pcf', office_sought: 'state_assembly', cfb_candidate_id: null, cfb_committee_id: null };
+function nysCheck(contributions: FilingContribution[], expenditures: FilingExpenditure[] = []) {
+  return prefilingCheck({ regulator: 'nys_boe', period: nysPeriod, campaign: nysCampaign, contributions, cycle: contributions, expenditures });
+}
+const expense = (over: Partial<FilingExpenditure> & Pick<FilingExpenditure, 'expense_id'>): FilingExpenditure => ({
+  date: '2026-03-01',
+  amount_cents: 1_000,
+  payee: 'Payee',
+  purpose: 'office',
+  purpose_details: null,
+  payment_method: 'check',
+  reference_number: null,
+  memo: null,
+  ...over,
+});
 
 describe('pre-filing check', () => {
   it('says nothing of a complete book', () => {
@@ -110,10 +129,53 @@ describe('pre-filing check', () => {
   });
 
   it('NYS: its own rule set (no C-SMART ids, employer or documentation rules)', () => {
-    const nysPeriod = findPeriod('nys_boe', 2026, 'nys_boe.2026.pre-primary-32-2026') as FilingPeriod;
-    const campaign = { ...nycCampaign, rule_set: 'nys_pcf' as const, office_sought: 'state_assembly', cfb_candidate_id: null, cfb_committee_id: null };
-    const sparse = clean({ date: '2026-03-01', matchable_cents: 1_000, check_number: null, donor: { employer: null, occupation: null, zip: null } });
-    expect(prefilingCheck({ regulator: 'nys_boe', period: nysPeriod, campaign, contributions: [sparse], cycle: [sparse] }).findings).toEqual([]);
+    const sparse = clean({ date: '2026-03-01', matchable_cents: 1_000, check_number: null, donor: { employer: null, occupation: null } });
+    expect(nysCheck([sparse]).findings).toEqual([]);
+  });
+
+  it('NYS contributor address: over $99 in the cycle, a missing street, city, state or ZIP is rejected; $99 exactly, or abroad without a state, passes', () => {
+    const noZip = clean({ donation_id: 'a', date: '2026-03-01', amount_cents: 10_000, donor: { donor_id: 'a', zip: null, city: ' ' } });
+    const ninetyNine = clean({ donation_id: 'b', date: '2026-03-01', amount_cents: 9_900, donor: { donor_id: 'b', address: null } });
+    const abroad = clean({ donation_id: 'c', date: '2026-03-01', amount_cents: 50_000, donor: { donor_id: 'c', country: 'FR', state: null, city: 'Paris', zip: '75001' } });
+    // Two gifts of $60: the second passes $99 in the cycle.
+    const first = clean({ donation_id: 'd1', date: '2026-02-01', amount_cents: 6_000, donor: { donor_id: 'd', address: null } });
+    const second = clean({ donation_id: 'd2', date: '2026-03-02', amount_cents: 6_000, donor: { donor_id: 'd', address: null } });
+    const result = nysCheck([noZip, ninetyNine, abroad, first, second]);
+    expect(result.findings.map((f) => [f.kind, f.severity, f.donation_id, f.detail])).toEqual([
+      ['contributor_address', 'reject', 'a', 'Missing city, ZIP (cycle total $100.00).'],
+      ['contributor_address', 'reject', 'd2', 'Missing street address (cycle total $120.00).'],
+    ]);
+    expect(result.findings[0]!.fix_path).toBe('/donor-list/a');
+  });
+
+  it('NYS expenditures: a purpose needing details without them is rejected; a transfer out is said to be schedule H', () => {
+    const result = nysCheck([], [
+      expense({ expense_id: 'x1', purpose: 'other', purpose_details: '  ', amount_cents: 4_000 }),
+      expense({ expense_id: 'x2', purpose: 'reimbursement', purpose_details: 'Gas for canvass van', amount_cents: 4_000 }),
+      expense({ expense_id: 'x3', purpose: 'transfer_out', payee: 'Friends of Lee', amount_cents: 4_000 }),
+      expense({ expense_id: 'x4', purpose: 'other', purpose_details: null, date: '2026-06-30' }),
+    ]);
+    expect(result.findings.map((f) => [f.kind, f.severity, f.expense_id, f.donor_name, f.detail, f.fix_path])).toEqual([
+      ['purpose_explanation', 'reject', 'x1', 'Payee', 'Purpose "other" without its details.', EXPENSES_FIX_PATH],
+      ['other_schedule', 'question', 'x3', 'Friends of Lee', 'Transfer out of $40.00 to Friends of Lee: schedule H.', EXPENSES_FIX_PATH],
+    ]);
+  });
+
+  it("NYS payee address: one finding for the period's schedule F payments of $50 or more (the book has no payee address)", () => {
+    const result = nysCheck([], [
+      expense({ expense_id: 'y1', amount_cents: 5_000 }),
+      expense({ expense_id: 'y2', amount_cents: 4_999 }),
+      expense({ expense_id: 'y3', amount_cents: 120_000 }),
+      expense({ expense_id: 'y4', amount_cents: 90_000, purpose: 'transfer_out' }),
+    ]);
+    expect(result.findings.filter((f) => f.kind === 'payee_address')).toEqual([
+      expect.objectContaining({ severity: 'question', expense_id: null, detail: "2 payments of $50.00 or more ($1250.00) without the payee's address.", fix_path: EXPENSES_FIX_PATH }),
+    ]);
+    expect(nysCheck([], [expense({ expense_id: 'z', amount_cents: 4_999 })]).findings).toEqual([]);
+  });
+
+  it('the NYC check runs no expenditure rule', () => {
+    expect(check([], { expenditures: [expense({ expense_id: 'x', purpose: 'other', amount_cents: 90_000 })] }).findings).toEqual([]);
   });
 });
 
@@ -121,7 +183,9 @@ describe('pre-filing rule table', () => {
   it('has, per regulator, one row per kind, each with a source and a message', () => {
     const evaluated: PrefilingRuleKind[] = ['filer_ids', 'employer_occupation', 'matchable_documentation', 'over_limit', 'prohibited_source', 'cash_cap', 'outside_period', 'value_too_long'];
     expect(prefilingRules('nyc_cfb').map((r) => r.kind).sort()).toEqual([...evaluated].sort());
-    expect(prefilingRules('nys_boe').map((r) => r.kind).sort()).toEqual(['outside_period', 'over_limit', 'prohibited_source']);
+    expect(prefilingRules('nys_boe').map((r) => r.kind).sort()).toEqual(['contributor_address', 'outside_period', 'over_limit', 'prohibited_source']);
+    expect(prefilingRules('nys_boe', 'expenditure').map((r) => r.kind).sort()).toEqual(['other_schedule', 'payee_address', 'purpose_explanation']);
+    expect(prefilingRules('nyc_cfb', 'expenditure')).toEqual([]);
     for (const rule of PREFILING_RULES) {
       expect(rule.source.length, rule.id).toBeGreaterThan(20);
       expect(rule.message.length, rule.id).toBeGreaterThan(10);

@@ -12,14 +12,17 @@
 import { checkContribution } from '../compliance/engine';
 import type { FilingPeriod, Regulator } from '../compliance/filing-periods';
 import type { ComplianceCampaign, ComplianceDonor, ContributionCheck } from '../compliance/types';
-import { NATURAL_PERSON_TYPES } from '../donor-book/enums';
+import { EXPENSE_PURPOSES_NEEDING_DETAILS, NATURAL_PERSON_TYPES } from '../donor-book/enums';
 import { csmartOverlong, type FilingCampaign, type FilingContribution } from './csmart-file';
-import { prefilingRules, type PrefilingRule, type PrefilingRuleKind, type PrefilingSeverity, type TransactionType } from './prefiling-rules';
+import { onScheduleF, type FilingExpenditure } from './nys-schedules';
+import { prefilingRules, type ContributionRuleKind, type ExpenditureRuleKind, type PrefilingRule, type PrefilingRuleKind, type PrefilingSeverity, type TransactionType } from './prefiling-rules';
 
 /** The SPA page that fixes a donor's record (src/config/paths.ts donorPage). */
 export const donorFixPath = (donorId: string) => `/donor-list/${encodeURIComponent(donorId)}`;
 /** The SPA page that fixes the campaign's details (src/config/paths.ts campaignDetails). */
 export const CAMPAIGN_FIX_PATH = '/campaign/campaign-details';
+/** The SPA page that fixes an expense (src/config/paths.ts expenses). */
+export const EXPENSES_FIX_PATH = '/expenses';
 
 export interface PrefilingInput {
   regulator: Regulator;
@@ -30,6 +33,8 @@ export interface PrefilingInput {
   contributions: readonly FilingContribution[];
   /** Every contribution of the election cycle of the donors concerned (those above included): the running totals. */
   cycle: readonly FilingContribution[];
+  /** The expenditures of the period, when the regulator's files report them (NYS schedule F): its expenditure rule set runs. */
+  expenditures?: readonly FilingExpenditure[];
 }
 
 export interface PrefilingFinding {
@@ -40,6 +45,8 @@ export interface PrefilingFinding {
   /** What exactly (the limit and the total, the missing fields, the columns cut…). */
   detail: string;
   donation_id: string | null;
+  /** The expense concerned (expenditure rules), else null. */
+  expense_id: string | null;
   donor_id: string | null;
   donor_name: string | null;
   date: string | null;
@@ -75,7 +82,7 @@ interface Context {
 }
 
 /** Each kind's test: the finding's detail, or null when the contribution passes. */
-const EVALUATORS: Record<Exclude<PrefilingRuleKind, 'filer_ids'>, (rule: PrefilingRule, ctx: Context) => string | null> = {
+const EVALUATORS: Record<Exclude<ContributionRuleKind, 'filer_ids'>, (rule: PrefilingRule, ctx: Context) => string | null> = {
   employer_occupation: (rule, { c, before_cents }) => {
     const natural = NATURAL_PERSON_TYPES.includes(c.donor.contributor_type) && c.donor.contributor_type !== 'candidate';
     const total = before_cents + net(c);
@@ -109,9 +116,52 @@ const EVALUATORS: Record<Exclude<PrefilingRuleKind, 'filer_ids'>, (rule: Prefili
     const cut = csmartOverlong(input.campaign, c, line);
     return cut.length ? `Cut to C-SMART's maximum: ${cut.map((col) => `${col.description.split(':')[0]} (column ${col.letter}, ${col.max_length})`).join('; ')}.` : null;
   },
+  contributor_address: (rule, { c, before_cents }) => {
+    const total = before_cents + net(c);
+    if (total <= (rule.aggregate_over_cents ?? 0)) return null;
+    const abroad = c.donor.country !== 'US';
+    const missing = [blank(c.donor.address) ? 'street address' : null, blank(c.donor.city) ? 'city' : null, !abroad && blank(c.donor.state) ? 'state' : null, blank(c.donor.zip) ? 'ZIP' : null].filter(Boolean);
+    return missing.length ? `Missing ${missing.join(', ')} (cycle total ${dollars(total)}).` : null;
+  },
 };
 
-/** Runs the rule set over the contributions; the findings in the file's order, then those left out. */
+/** Each expenditure rule kind's test of one expenditure (payee_address is counted over the period). */
+const EXPENDITURE_EVALUATORS: Record<Exclude<ExpenditureRuleKind, 'payee_address'>, (rule: PrefilingRule, e: FilingExpenditure) => string | null> = {
+  purpose_explanation: (_rule, e) =>
+    onScheduleF(e) && EXPENSE_PURPOSES_NEEDING_DETAILS.includes(e.purpose) && blank(e.purpose_details) ? `Purpose "${e.purpose}" without its details.` : null,
+  other_schedule: (_rule, e) => (onScheduleF(e) ? null : `Transfer out of ${dollars(e.amount_cents)} to ${e.payee}: schedule H.`),
+};
+
+/** The expenditure rule set over the period's expenditures (in date order). */
+function expenditureFindings(input: PrefilingInput): PrefilingFinding[] {
+  const rules = prefilingRules(input.regulator, 'expenditure');
+  const expenses = (input.expenditures ?? [])
+    .filter((e) => e.date >= input.period.start && e.date <= input.period.end)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.expense_id < b.expense_id ? -1 : a.expense_id > b.expense_id ? 1 : 0));
+  const findings: PrefilingFinding[] = [];
+  const base = (rule: PrefilingRule, detail: string) => ({ rule_id: rule.id, kind: rule.kind, severity: rule.severity, message: rule.message, detail, donation_id: null, donor_id: null, fix_path: EXPENSES_FIX_PATH });
+  for (const rule of rules) {
+    if (rule.kind !== 'payee_address') continue;
+    const itemized = expenses.filter((e) => onScheduleF(e) && e.amount_cents >= (rule.itemized_from_cents ?? 0));
+    if (itemized.length) {
+      const cents = itemized.reduce((sum, e) => sum + e.amount_cents, 0);
+      findings.push({ ...base(rule, `${itemized.length} payment${itemized.length === 1 ? '' : 's'} of ${dollars(rule.itemized_from_cents ?? 0)} or more (${dollars(cents)}) without the payee's address.`), expense_id: null, donor_name: null, date: null, amount_cents: null });
+    }
+  }
+  for (const e of expenses) {
+    for (const rule of rules) {
+      if (rule.kind === 'payee_address') continue;
+      const detail = EXPENDITURE_EVALUATORS[rule.kind as Exclude<ExpenditureRuleKind, 'payee_address'>](rule, e);
+      if (detail !== null) findings.push({ ...base(rule, detail), expense_id: e.expense_id, donor_name: e.payee, date: e.date, amount_cents: e.amount_cents });
+    }
+  }
+  return findings;
+}
+
+/**
+ * Runs the rule set over the contributions (the findings in the file's order, then those left out), then,
+ * when expenditures are given, the expenditure rule set over those of the period.
+ */
 export function prefilingCheck(input: PrefilingInput): PrefilingResult {
   const rules = prefilingRules(input.regulator, input.transaction_type ?? 'monetary_contribution');
   const inPeriod = (c: FilingContribution) => c.date >= input.period.start && c.date <= input.period.end;
@@ -122,7 +172,7 @@ export function prefilingCheck(input: PrefilingInput): PrefilingResult {
   for (const rule of rules.filter((r) => r.kind === 'filer_ids')) {
     const missing = [blank(input.campaign.cfb_candidate_id) ? 'CFB Candidate ID' : null, blank(input.campaign.cfb_committee_id) ? 'CFB Committee ID' : null].filter(Boolean);
     if (missing.length) {
-      findings.push({ rule_id: rule.id, kind: rule.kind, severity: rule.severity, message: rule.message, detail: `Missing: ${missing.join(', ')}.`, donation_id: null, donor_id: null, donor_name: null, date: null, amount_cents: null, fix_path: CAMPAIGN_FIX_PATH });
+      findings.push({ rule_id: rule.id, kind: rule.kind, severity: rule.severity, message: rule.message, detail: `Missing: ${missing.join(', ')}.`, donation_id: null, expense_id: null, donor_id: null, donor_name: null, date: null, amount_cents: null, fix_path: CAMPAIGN_FIX_PATH });
     }
   }
 
@@ -147,7 +197,7 @@ export function prefilingCheck(input: PrefilingInput): PrefilingResult {
     const ctx: Context = { input, c, line: lines.get(c.donation_id) ?? null, before_cents, check };
     for (const rule of rules) {
       if (rule.kind === 'filer_ids') continue;
-      const detail = EVALUATORS[rule.kind](rule, ctx);
+      const detail = EVALUATORS[rule.kind as Exclude<ContributionRuleKind, 'filer_ids'>](rule, ctx);
       if (detail === null) continue;
       findings.push({
         rule_id: rule.id,
@@ -156,6 +206,7 @@ export function prefilingCheck(input: PrefilingInput): PrefilingResult {
         message: rule.message,
         detail,
         donation_id: c.donation_id,
+        expense_id: null,
         donor_id: c.donor.donor_id,
         donor_name: c.donor.name,
         date: c.date,
@@ -164,5 +215,6 @@ export function prefilingCheck(input: PrefilingInput): PrefilingResult {
       });
     }
   }
+  if (input.expenditures) findings.push(...expenditureFindings(input));
   return { in_file, findings };
 }

@@ -9,11 +9,13 @@
  */
 import type { Regulator } from '../compliance/filing-periods';
 import { CSMART_HELP_SOURCE } from './csmart-layout';
+import { NYS_LAW_SOURCE } from './nys-schedule-layout';
 
-export const TRANSACTION_TYPES = ['monetary_contribution'] as const;
+export const TRANSACTION_TYPES = ['monetary_contribution', 'expenditure'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export type PrefilingRuleKind =
+/** Kinds of the monetary contribution rules (one evaluator each in prefiling-check.ts). */
+export type ContributionRuleKind =
   | 'filer_ids'
   | 'employer_occupation'
   | 'matchable_documentation'
@@ -21,7 +23,11 @@ export type PrefilingRuleKind =
   | 'prohibited_source'
   | 'cash_cap'
   | 'outside_period'
-  | 'value_too_long';
+  | 'value_too_long'
+  | 'contributor_address';
+/** Kinds of the expenditure rules. */
+export type ExpenditureRuleKind = 'purpose_explanation' | 'payee_address' | 'other_schedule';
+export type PrefilingRuleKind = ContributionRuleKind | ExpenditureRuleKind;
 
 /** reject: the regulator refuses it as it is; question: it will be asked about (or the file cut something). */
 export type PrefilingSeverity = 'reject' | 'question';
@@ -35,8 +41,10 @@ export interface PrefilingRule {
   /** What the treasurer reads beside the contribution. */
   message: string;
   source: string;
-  /** employer_occupation: the contributor's cycle total above which both are required, cents. */
+  /** employer_occupation, contributor_address: the contributor's cycle total above which they are required, cents. */
   aggregate_over_cents?: number;
+  /** payee_address: the expenditure amount from which it is itemized, cents. */
+  itemized_from_cents?: number;
   /** matchable_documentation: the donor fields a matchable claim needs. */
   fields?: readonly MatchableField[];
 }
@@ -58,6 +66,8 @@ const PERIOD_RULE =
   'due immediately after they are received ... If contributions are not disclosed for the period in which they were received, they will not ' +
   'be eligible for matching funds", https://www.nyccfb.info/candidate-services/disclosure-deadlines/2019B/';
 const NYS_PERIOD_RULE = 'NY Election Law §14-102 (reports of contributions received in the period), https://www.nysenate.gov/legislation/laws/ELN/14-102';
+const NYS_SCHEDULE_H =
+  'NYS BOE disclosure data: schedule H "Transfers Out" apart from schedule F "Expenditures/ Payments" (data.ny.gov dataset e9ss-239a, read in third-party code)';
 
 export const PREFILING_RULES: readonly PrefilingRule[] = [
   // ── NYC CFB, monetary contributions (C-SMART) ──
@@ -162,6 +172,45 @@ export const PREFILING_RULES: readonly PrefilingRule[] = [
     severity: 'reject',
     message: "Dated outside this report's period: it belongs to the report of its own date.",
     source: NYS_PERIOD_RULE,
+  },
+  {
+    id: 'nys_boe.monetary_contribution.contributor_address',
+    regulator: 'nys_boe',
+    transaction_type: 'monetary_contribution',
+    kind: 'contributor_address',
+    severity: 'reject',
+    message: "A contributor who gave more than $99 is itemized with name and address: the address is missing.",
+    source: NYS_LAW_SOURCE,
+    aggregate_over_cents: 9_900,
+  },
+  // ── NYS BOE, expenditures (schedule F) ──
+  {
+    id: 'nys_boe.expenditure.purpose_explanation',
+    regulator: 'nys_boe',
+    transaction_type: 'expenditure',
+    kind: 'purpose_explanation',
+    severity: 'reject',
+    message: 'The purpose of an expenditure must be stated clearly: this purpose needs its details (explanation).',
+    source: NYS_LAW_SOURCE,
+  },
+  {
+    id: 'nys_boe.expenditure.payee_address',
+    regulator: 'nys_boe',
+    transaction_type: 'expenditure',
+    kind: 'payee_address',
+    severity: 'question',
+    message: "Payments of $50 or more are itemized with the payee's address, which the book does not record: add each address in EFS.",
+    source: NYS_LAW_SOURCE,
+    itemized_from_cents: 5_000,
+  },
+  {
+    id: 'nys_boe.expenditure.other_schedule',
+    regulator: 'nys_boe',
+    transaction_type: 'expenditure',
+    kind: 'other_schedule',
+    severity: 'question',
+    message: 'A transfer out is reported on schedule H (Transfers Out), not on schedule F: it is not in the schedule F file.',
+    source: NYS_SCHEDULE_H,
   },
 ];
 

@@ -1,14 +1,15 @@
 /**
  * SQL of the filings: the campaign's filer identifiers, and the contributions a period's check and file
  * read — every donation of the campaign from the cycle's first day to the period's last (the running totals
- * of the limits need what came before), with its donor and its stored matchable part. Always within the
- * campaign.
+ * of the limits need what came before), with its donor and its stored matchable part — and the expenses of a
+ * period (NYS schedule F). Always within the campaign.
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
+import type { ContributorType, Eligibility, ExpensePaymentMethod, ExpensePurpose, PaymentMethod } from '../../../domain/donor-book/enums';
 import type { FilingContribution } from '../../../domain/filings/csmart-file';
+import type { FilingExpenditure } from '../../../domain/filings/nys-schedules';
 import type { Executor } from '../../db/executor';
-import { campaigns, donationMatches, donations, donors } from '../../db/schema';
+import { campaigns, donationMatches, donations, donors, expenses } from '../../db/schema';
 
 export interface FilerIds {
   cfbCandidateId: string | null;
@@ -88,5 +89,35 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
       eligibility: r.eligibility as Eligibility,
       district: r.district,
     },
+  }));
+}
+
+/** The campaign's expenses dated from `from` to `to` (inclusive), oldest first. */
+export async function findFilingExpenditures(db: Executor, campaignId: string, range: { from: string; to: string }): Promise<FilingExpenditure[]> {
+  const rows = await db
+    .select({
+      id: expenses.id,
+      date: expenses.expenseDate,
+      amountCents: expenses.amountCents,
+      payee: expenses.payee,
+      purpose: expenses.purpose,
+      purposeDetails: expenses.purposeDetails,
+      paymentMethod: expenses.paymentMethod,
+      referenceNumber: expenses.referenceNumber,
+      memo: expenses.memo,
+    })
+    .from(expenses)
+    .where(and(eq(expenses.campaignId, campaignId), gte(expenses.expenseDate, range.from), lte(expenses.expenseDate, range.to)))
+    .orderBy(asc(expenses.expenseDate), asc(expenses.id));
+  return rows.map((r) => ({
+    expense_id: r.id,
+    date: r.date,
+    amount_cents: r.amountCents,
+    payee: r.payee,
+    purpose: r.purpose as ExpensePurpose,
+    purpose_details: r.purposeDetails,
+    payment_method: r.paymentMethod as ExpensePaymentMethod,
+    reference_number: r.referenceNumber,
+    memo: r.memo,
   }));
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Regulator } from '../../../domain/compliance/filing-periods';
 import { FILING_PATHS as P } from '../../../domain/filings/api-contract';
+import type { ReportFormat } from '../../../domain/reports/api-contract';
 import { filingCampaignParamsSchema, filingCheckQuerySchema, filingPeriodsQuerySchema, startFilingRequestSchema } from '../../../domain/filings/requests';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
@@ -31,7 +32,7 @@ export async function filingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(P.start, download, async (request, reply) => {
     const body = await validateBody(startFilingRequestSchema, request.body);
-    const entries = await startFiling(app, currentCampaign(request), currentUser(request), { regulator: body.regulator as Regulator, period_id: body.period_id });
+    const entries = await startFiling(app, currentCampaign(request), currentUser(request), { regulator: body.regulator as Regulator, period_id: body.period_id }, body.format as ReportFormat | undefined);
     return reply.code(201).send(success({ entries }));
   });
 }

@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { filingPeriods, periodContaining, regulatorOf, type FilingPeriod, type Regulator } from '../../../domain/compliance/filing-periods';
 import {
   filingFiles,
+  filingFormat,
   filingTitle,
+  nysScheduleOfType,
   type FilingCheckData,
   type FilingFilter,
   type FilingPeriodsData,
@@ -18,9 +20,11 @@ import {
 } from '../../../domain/filings/api-contract';
 import { companionSheet } from '../../../domain/filings/companion-sheet';
 import { csmartFile } from '../../../domain/filings/csmart-file';
+import { NYS_SCHEDULE_COLUMNS, NYS_SCHEDULE_NAMES, NYS_SCHEDULE_SHORT_NAMES, type NysColumn } from '../../../domain/filings/nys-schedule-layout';
+import { nysPeriodTotals, nysSchedule, type FilingExpenditure } from '../../../domain/filings/nys-schedules';
 import { prefilingCheck, type PrefilingResult } from '../../../domain/filings/prefiling-check';
 import { prefilingRules } from '../../../domain/filings/prefiling-rules';
-import type { ReportEntry } from '../../../domain/reports/api-contract';
+import type { ReportBreakdown, ReportEntry, ReportFormat, ReportRow } from '../../../domain/reports/api-contract';
 import { campaignNotFound, type CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
@@ -28,7 +32,7 @@ import type { BookCampaign } from '../donors/book-campaign';
 import { readBookCampaign } from '../donors/book-reads';
 import { freshDonationMatches } from '../donors/donation-matches';
 import { creatorName } from '../imports/upload-repository';
-import { findFilerIds, findFilingContributions, type FilerIds } from './filing-repository';
+import { findFilerIds, findFilingContributions, findFilingExpenditures, type FilerIds } from './filing-repository';
 import { insertReport, type ReportRecord } from './report-history-repository';
 import { reportJob } from './report-job';
 import { toReportEntry } from './report-service';
@@ -66,6 +70,8 @@ interface CheckRun {
   ctx: FilingContext;
   period: FilingPeriod;
   result: PrefilingResult;
+  /** The period's expenses (NYS only; empty for the NYC CFB). */
+  expenditures: FilingExpenditure[];
 }
 
 async function runCheck(app: FastifyInstance, campaignId: string, filter: FilingFilter): Promise<CheckRun> {
@@ -80,14 +86,17 @@ async function runCheck(app: FastifyInstance, campaignId: string, filter: Filing
     return own !== null && recordedOn > own.due;
   };
   const concerned = rows.filter((r) => r.date >= period.start || late(r.date, r.recorded_on));
+  // NYS schedule F reports the period's expenditures; C-SMART's contribution file does not.
+  const expenditures = ctx.regulator === 'nys_boe' ? await findFilingExpenditures(app.db, campaignId, { from: period.start, to: period.end }) : undefined;
   const result = prefilingCheck({
     regulator: ctx.regulator,
     period,
     campaign: { ...ctx.book.compliance, cfb_candidate_id: ctx.ids.cfbCandidateId, cfb_committee_id: ctx.ids.cfbCommitteeId, election_cycle: ctx.cycle },
     contributions: concerned,
     cycle: rows,
+    expenditures,
   });
-  return { ctx, period, result };
+  return { ctx, period, result, expenditures: expenditures ?? [] };
 }
 
 export async function filingCheckData(app: FastifyInstance, campaignId: string, filter: FilingFilter): Promise<FilingCheckData> {
@@ -98,13 +107,13 @@ export async function filingCheckData(app: FastifyInstance, campaignId: string, 
     in_file_count: result.in_file.length,
     in_file_cents: result.in_file.reduce((sum, c) => sum + c.amount_cents, 0),
     findings: result.findings,
-    rules: prefilingRules(ctx.regulator),
+    rules: [...prefilingRules(ctx.regulator), ...prefilingRules(ctx.regulator, 'expenditure')],
     files: filingFiles(ctx.regulator),
   };
 }
 
-/** Starts the period's files: one history entry and one job each, in one transaction. */
-export async function startFiling(app: FastifyInstance, campaign: CampaignContext, user: AuthUser, filter: FilingFilter): Promise<ReportEntry[]> {
+/** Starts the period's files: one history entry and one job each, in one transaction. `format`: the NYS schedules' (csv when absent). */
+export async function startFiling(app: FastifyInstance, campaign: CampaignContext, user: AuthUser, filter: FilingFilter, format?: ReportFormat): Promise<ReportEntry[]> {
   const ctx = await filingContext(app, campaign.id, filter.regulator);
   const period = ctx.periods.find((p) => p.id === filter.period_id);
   if (!period) throw fail(404, 'FILING_PERIOD_NOT_FOUND');
@@ -115,8 +124,8 @@ export async function startFiling(app: FastifyInstance, campaign: CampaignContex
       const entry = await insertReport(tx, {
         campaignId: campaign.id,
         type,
-        format: 'csv',
-        title: filingTitle(type, period),
+        format: filingFormat(type, format),
+        title: filingTitle(type, period, filingFormat(type, format)),
         filter: { regulator: ctx.regulator, period_id: period.id },
         sort: '',
         status: 'queued',
@@ -135,18 +144,42 @@ export async function startFiling(app: FastifyInstance, campaign: CampaignContex
   return created.map((r) => toReportEntry(r, name));
 }
 
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY' (the report files' dates). */
+const day = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+
 function generatedAt(now: Date): string {
   const iso = now.toISOString();
   return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)} ${iso.slice(11, 16)} UTC`;
 }
 
-/** The text of a filing entry's file (the report job writes it): C-SMART's import file or the companion sheet. */
-export async function filingFileText(app: FastifyInstance, report: ReportRecord): Promise<{ text: string; rowCount: number }> {
+/** A filing entry's file: a text made whole (C-SMART's import file, the companion sheet), or a NYS schedule for the report writers. */
+export type FilingFileContent =
+  | { kind: 'text'; text: string; rowCount: number }
+  | { kind: 'table'; columns: readonly NysColumn[]; rows: ReportRow[]; totals: Record<string, number>; breakdown: ReportBreakdown; campaignName: string; title: string; description: string; filter: string };
+
+/** The content of a filing entry's file (the report job writes it). */
+export async function filingFileContent(app: FastifyInstance, report: ReportRecord): Promise<FilingFileContent> {
   const filter = report.filter as unknown as FilingFilter;
-  const { ctx, period, result } = await runCheck(app, report.campaignId, filter);
-  if ((report.type as FilingReportType) === 'filing_csmart') {
+  const { ctx, period, result, expenditures } = await runCheck(app, report.campaignId, filter);
+  const type = report.type as FilingReportType;
+  const schedule = nysScheduleOfType(type);
+  if (schedule) {
+    const data = nysSchedule(schedule, period, result.in_file, expenditures);
+    return {
+      kind: 'table',
+      columns: NYS_SCHEDULE_COLUMNS[schedule],
+      rows: data.rows,
+      totals: data.totals,
+      breakdown: nysPeriodTotals(period.label, period, result.in_file, expenditures),
+      campaignName: ctx.book.campaignName,
+      title: `NYS BOE Schedule ${schedule} (${NYS_SCHEDULE_SHORT_NAMES[schedule]})`,
+      description: `${NYS_SCHEDULE_NAMES[schedule]}. For the treasurer to enter or check in EFS (not an EFS import file); see the companion sheet for what to fix first and what of the layout is not confirmed.`,
+      filter: `${period.label}: ${day(period.start)} to ${day(period.end)}, due ${day(period.due)}`,
+    };
+  }
+  if (type === 'filing_csmart') {
     const campaign = { cfb_candidate_id: ctx.ids.cfbCandidateId, cfb_committee_id: ctx.ids.cfbCommitteeId, election_cycle: ctx.cycle };
-    return { text: csmartFile(campaign, result.in_file), rowCount: result.in_file.length };
+    return { kind: 'text', text: csmartFile(campaign, result.in_file), rowCount: result.in_file.length };
   }
   const text = companionSheet({
     campaignName: ctx.book.campaignName,
@@ -158,5 +191,5 @@ export async function filingFileText(app: FastifyInstance, report: ReportRecord)
     publicUrl: app.config.publicUrl,
     generatedAt: generatedAt(app.clock.now()),
   });
-  return { text, rowCount: result.findings.length };
+  return { kind: 'text', text, rowCount: result.findings.length };
 }

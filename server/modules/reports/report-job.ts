@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import { isFilingReportType } from '../../../domain/filings/api-contract';
+import type { ReportColumn } from '../../../domain/reports/api-contract';
 import {
   REPORT_COLUMNS,
   REPORT_DESCRIPTIONS,
@@ -30,10 +31,10 @@ import { recoverAbandoned, scheduleRecovery, type AbandonedWork } from '../../pl
 import { readBookCampaign } from '../donors/book-reads';
 import { privateFileKey } from '../storage/private-storage';
 import { reportContent, type ReportContent } from './report-data-service';
-import type { ReportWriter } from './report-file';
+import type { ReportFileHeader, ReportWriter } from './report-file';
 import { findReportForJob, moveReport, unfinishedReportIds, type ReportRecord } from './report-history-repository';
 import { filterValueLabel } from './report-filter-label';
-import { filingFileText } from './filing-service';
+import { filingFileContent } from './filing-service';
 import { writeCsv } from './write-csv';
 import { writePdf } from './write-pdf';
 import { writeXlsx } from './write-xlsx';
@@ -62,24 +63,30 @@ async function writeReport(app: FastifyInstance, report: ReportRecord, onProgres
   const filter = report.filter as unknown as ReportFilter;
   const campaign = await readBookCampaign(app, report.campaignId);
   const content = await reportContent(app, report.campaignId, type, filter, report.sort, { csv: format === 'csv' });
+  const header = {
+    campaign: campaign.campaignName,
+    report: `${REPORT_TYPE_NAMES[type]} Report`,
+    description: REPORT_DESCRIPTIONS[type],
+    filter: describeFilter(type, filter, filterValueLabel),
+    generatedAt: generatedAt(app.clock.now()),
+  };
   try {
-    return await writeContent(app, report, content, campaign.campaignName, onProgress);
+    return await writeContent(app, report, REPORT_COLUMNS[type], header, content, onProgress);
   } finally {
     await content.close();
   }
 }
 
-/** The file of `content`, streamed into private storage. */
+/** The file of `content` with its columns and header, streamed into private storage in the report's format. */
 async function writeContent(
   app: FastifyInstance,
   report: ReportRecord,
-  content: ReportContent,
-  campaignName: string,
+  columns: readonly ReportColumn[],
+  header: ReportFileHeader,
+  content: Pick<ReportContent, 'rows' | 'totals' | 'rowCount' | 'breakdown' | 'csvLines'>,
   onProgress: (done: number, total: number) => Promise<void>,
 ) {
-  const type = report.type as ReportType;
   const format = report.format as ReportFormat;
-  const filter = report.filter as unknown as ReportFilter;
   await onProgress(0, content.rowCount);
   // Streamed straight into private storage, which keeps nothing of a file that fails half-way.
   const key = privateFileKey(report.campaignId, 'reports', format);
@@ -93,17 +100,11 @@ async function writeContent(
   try {
     await WRITERS[format].write(
       {
-        columns: REPORT_COLUMNS[type],
+        columns,
         rows: content.rows,
         totals: content.totals,
         rowCount: content.rowCount,
-        header: {
-          campaign: campaignName,
-          report: `${REPORT_TYPE_NAMES[type]} Report`,
-          description: REPORT_DESCRIPTIONS[type],
-          filter: describeFilter(type, filter, filterValueLabel),
-          generatedAt: generatedAt(app.clock.now()),
-        },
+        header,
         breakdown: content.breakdown,
         csvLines: content.csvLines,
         onProgress: (done) => {
@@ -123,9 +124,21 @@ async function writeContent(
   return { key, size: saved.size, rowCount: content.rowCount };
 }
 
-/** A filing's file (filing-service.ts: C-SMART's import file or the companion sheet), saved whole into private storage. */
+/**
+ * A filing's file (filing-service.ts): C-SMART's import file or the companion sheet, saved whole into
+ * private storage; a NYS schedule written by the report writers in the entry's format (CSV, XLSX, PDF).
+ */
 async function writeFiling(app: FastifyInstance, report: ReportRecord, onProgress: (done: number, total: number) => Promise<void>) {
-  const { text, rowCount } = await filingFileText(app, report);
+  const content = await filingFileContent(app, report);
+  if (content.kind === 'table') {
+    const header = { campaign: content.campaignName, report: content.title, description: content.description, filter: content.filter, generatedAt: generatedAt(app.clock.now()) };
+    const rows = content.rows;
+    const batches = (async function* () {
+      if (rows.length) yield rows;
+    })();
+    return writeContent(app, report, content.columns, header, { rows: batches, totals: content.totals, rowCount: rows.length, breakdown: content.breakdown }, onProgress);
+  }
+  const { text, rowCount } = content;
   await onProgress(0, rowCount);
   const key = privateFileKey(report.campaignId, 'reports', 'csv');
   const saved = await app.privateStorage.save(key, Buffer.from(text, 'utf8'), { contentType: WRITERS.csv.contentType, maxBytes: MAX_FILE_BYTES });

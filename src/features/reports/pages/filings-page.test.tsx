@@ -30,6 +30,7 @@ const checkData = (periodId: string): FilingCheckData => ({
       message: 'Employer and occupation are required for a contributor who gave more than $99 in the cycle.',
       detail: 'Missing employer and occupation (cycle total $150.00).',
       donation_id: 'd2',
+      expense_id: null,
       donor_id: BOB,
       donor_name: 'Bob Stone',
       date: '2027-04-01',
@@ -114,5 +115,73 @@ describe('Filings page', () => {
     await waitFor(() => expect(calls.find((c) => c.path === 'start')?.body).toEqual({ campaign_id: campaignItem().campaign_id, regulator: 'nyc_cfb', period_id: 'nyc_cfb.2029.jan-2028' }));
     expect(await screen.findByText('July 2027 periodic - C-SMART Contribution Import - CSV File')).toBeInTheDocument();
     expect(screen.getByText('July 2027 periodic - Pre-filing Check (companion sheet) - CSV File')).toBeInTheDocument();
+  });
+
+  it('NYS BOE: offers the schedules\' format, lists the expenditure findings with the expenses page, and makes the schedules in the format chosen', async () => {
+    const nysPeriods = filingPeriods('nys_boe', 2029);
+    const nysPeriod = nysPeriods.find((p) => p.id === 'nys_boe.2029.jul-2027')!;
+    const nysCheck: FilingCheckData = {
+      regulator: 'nys_boe',
+      period: nysPeriod,
+      in_file_count: 3,
+      in_file_cents: 60_000,
+      rules: [],
+      files: ['filing_nys_a', 'filing_nys_b', 'filing_nys_c', 'filing_nys_f', 'filing_check'],
+      findings: [
+        {
+          rule_id: 'nys_boe.expenditure.other_schedule',
+          kind: 'other_schedule',
+          severity: 'question',
+          message: 'A transfer out is reported on schedule H (Transfers Out), not on schedule F: it is not in the schedule F file.',
+          detail: 'Transfer out of $500.00 to Friends of Lee: schedule H.',
+          donation_id: null,
+          expense_id: 'e0000000-0000-4000-8000-000000000001',
+          donor_id: null,
+          donor_name: 'Friends of Lee',
+          date: '2027-03-01',
+          amount_cents: 50_000,
+          fix_path: '/expenses',
+        },
+      ],
+    };
+    server.use(
+      http.get('*/donation/filing_periods/:campaignId', ({ request }) => {
+        const url = new URL(request.url);
+        calls.push({ path: 'periods', url });
+        return HttpResponse.json({
+          data: url.searchParams.get('regulator') === 'nys_boe' ? { regulator: 'nys_boe', election_cycle: '2029', periods: nysPeriods, current_period_id: nysPeriod.id } : periodsData,
+        });
+      }),
+      http.get('*/donation/filing_check/:campaignId', ({ request }) => {
+        const url = new URL(request.url);
+        calls.push({ path: 'check', url });
+        return HttpResponse.json({ data: url.searchParams.get('regulator') === 'nys_boe' ? nysCheck : checkData(url.searchParams.get('period_id')!) });
+      }),
+      http.post('*/donation/start_filing/', async ({ request }) => {
+        const body = await request.json();
+        calls.push({ path: 'start', url: new URL(request.url), body });
+        return HttpResponse.json({ data: { entries: [{ ...entry('filing_nys_a'), type: 'filing_nys_a', format: 'xlsx', title: 'July 2027 periodic - NYS BOE Schedule A - XLSX File' }] } }, { status: 201 });
+      }),
+    );
+    signIn({ idToken: fakeIdToken(TEST_USER.userId) });
+    const user = userEvent.setup();
+    renderApp('/filings');
+    await screen.findByRole('table', { name: 'Pre-filing check' }, FIRST_RENDER);
+    // The NYC campaign's C-SMART file is CSV only: no format to choose.
+    expect(screen.queryByRole('combobox', { name: "Schedules' format" })).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Regulator' }), 'nys_boe');
+    const table = screen.getByRole('table', { name: 'Pre-filing check' });
+    const row = await within(table).findByRole('row', { name: /Friends of Lee/ }, FIRST_RENDER);
+    expect(row).toHaveTextContent('Transfer out of $500.00 to Friends of Lee: schedule H.');
+    expect(within(row).getByRole('link', { name: 'Expenses' })).toHaveAttribute('href', '/expenses');
+    expect(screen.getByText(/Schedule A \(individuals & partnerships\), Schedule B \(corporations\), Schedule C \(all other contributors\), Schedule F \(expenditures\/payments\)/)).toBeInTheDocument();
+
+    const format = screen.getByRole('combobox', { name: "Schedules' format" });
+    expect(format).toHaveValue('csv');
+    await user.selectOptions(format, 'xlsx');
+    await user.click(screen.getByRole('button', { name: 'Make the file' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'start')?.body).toEqual({ campaign_id: campaignItem().campaign_id, regulator: 'nys_boe', period_id: nysPeriod.id, format: 'xlsx' }));
+    expect(await screen.findByText('July 2027 periodic - NYS BOE Schedule A - XLSX File')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { REGULATORS, type Regulator } from '../../../../domain/compliance/filing-periods';
 import type { PrefilingFinding } from '../../../../domain/filings/prefiling-check';
 import { formatCents } from '../../../../domain/money';
-import type { ReportEntry } from '../../../../domain/reports/api-contract';
+import { REPORT_FORMATS, type ReportEntry, type ReportFormat } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, type DataTableColumn } from '../../../components/data-table';
@@ -38,6 +38,7 @@ export default function FilingsPage() {
   const [historyRefresh, setHistoryRefresh] = useState(0);
   const [started, setStarted] = useState<ReportEntry[]>([]);
   const [starting, setStarting] = useState(false);
+  const [format, setFormat] = useState<ReportFormat>('csv');
 
   const periods = useRemote(campaignId && canRead ? `filing-periods:${campaignId}:${regulator}` : null, () => getFilingPeriods(campaignId, regulator || undefined));
   const chosenRegulator = regulator || periods.data?.regulator || '';
@@ -51,7 +52,7 @@ export default function FilingsPage() {
     if (!chosenRegulator || !period) return;
     setStarting(true);
     try {
-      const { entries } = await startFiling({ campaign_id: campaignId, regulator: chosenRegulator, period_id: period.id });
+      const { entries } = await startFiling({ campaign_id: campaignId, regulator: chosenRegulator, period_id: period.id, ...(chosenRegulator === 'nys_boe' ? { format } : {}) });
       setStarted((current) => [...entries, ...current]);
       setHistoryRefresh((n) => n + 1);
       notify.success(t('filings.started'));
@@ -81,7 +82,9 @@ export default function FilingsPage() {
       id: 'fix',
       header: t('filings.columns.fix'),
       nowrap: true,
-      cell: (f) => <Link to={f.fix_path}>{f.donor_name ? t('filings.fixDonor', { name: f.donor_name }) : t('filings.fixCampaign')}</Link>,
+      cell: (f) => (
+        <Link to={f.fix_path}>{f.expense_id || f.kind === 'payee_address' ? t('filings.fixExpenses') : f.donor_name ? t('filings.fixDonor', { name: f.donor_name }) : t('filings.fixCampaign')}</Link>
+      ),
     },
   ];
 
@@ -116,6 +119,14 @@ export default function FilingsPage() {
                 options={periods.data.periods.map((p) => ({ value: p.id, label: `${p.label} (${formatDate(p.start)} – ${formatDate(p.end)})` }))}
                 onChange={(e) => setPeriodId(e.target.value)}
               />
+              {chosenRegulator === 'nys_boe' && (
+                <SelectField
+                  label={t('filings.format')}
+                  value={format}
+                  options={REPORT_FORMATS.map((f) => ({ value: f, label: t(`reports.download.${f}`) }))}
+                  onChange={(e) => setFormat(e.target.value as ReportFormat)}
+                />
+              )}
             </div>
           )}
           {period && (
@@ -138,7 +149,7 @@ export default function FilingsPage() {
                 caption={t('filings.findings')}
                 columns={columns}
                 rows={data?.findings ?? []}
-                rowKey={(f) => `${f.rule_id}:${f.donation_id ?? 'campaign'}`}
+                rowKey={(f) => `${f.rule_id}:${f.donation_id ?? f.expense_id ?? 'campaign'}`}
                 loading={check.loading}
                 error={check.error && !data ? apiErrorMessage(check.error) : undefined}
                 empty={<EmptyState text={t('filings.noFindings')} />}
