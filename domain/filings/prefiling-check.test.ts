@@ -91,7 +91,7 @@ describe('pre-filing check', () => {
     const earlier = clean({ donation_id: 'e', date: '2026-10-01', amount_cents: 100_000 });
     const now = clean({ donation_id: 'n', date: '2027-03-01', amount_cents: 10_000 });
     expect(check([now], { cycle: [earlier, now] }).findings).toEqual([
-      expect.objectContaining({ kind: 'over_limit', donation_id: 'n', detail: 'Cycle total $1100.00 over the $1050.00 limit (nyc_cfb.limit.city_council.participant).' }),
+      expect.objectContaining({ kind: 'over_limit', donation_id: 'n', detail: 'Cycle total $1,100.00 over the $1,050.00 limit (nyc_cfb.limit.city_council.participant).' }),
     ]);
     // The excess refunded: within the limit.
     const refunded = { ...now, refunded_cents: 5_000 };
@@ -169,7 +169,7 @@ describe('pre-filing check', () => {
       expense({ expense_id: 'y4', amount_cents: 90_000, purpose: 'transfer_out' }),
     ]);
     expect(result.findings.filter((f) => f.kind === 'payee_address')).toEqual([
-      expect.objectContaining({ severity: 'question', expense_id: null, detail: "2 payments of $50.00 or more ($1250.00) without the payee's address.", fix_path: EXPENSES_FIX_PATH }),
+      expect.objectContaining({ severity: 'question', expense_id: null, detail: "2 payments of $50.00 or more ($1,250.00) without the payee's address.", fix_path: EXPENSES_FIX_PATH }),
     ]);
     expect(nysCheck([], [expense({ expense_id: 'z', amount_cents: 4_999 })]).findings).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { EXPENSE_PURPOSES_NEEDING_DETAILS, NATURAL_PERSON_TYPES } from '../donor
 import { csmartOverlong, type FilingCampaign, type FilingContribution } from './csmart-file';
 import { onScheduleF, type FilingExpenditure } from './nys-schedules';
 import { prefilingRules, type ContributionRuleKind, type ExpenditureRuleKind, type PrefilingRule, type PrefilingRuleKind, type PrefilingSeverity, type TransactionType } from './prefiling-rules';
+import { formatCents } from '../money';
 
 /** The SPA page that fixes a donor's record (src/config/paths.ts donorPage). */
 export const donorFixPath = (donorId: string) => `/donor-list/${encodeURIComponent(donorId)}`;
@@ -64,7 +65,7 @@ export interface PrefilingResult {
 const byDate = (a: FilingContribution, b: FilingContribution) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.donation_id < b.donation_id ? -1 : a.donation_id > b.donation_id ? 1 : 0);
 const net = (c: FilingContribution) => Math.max(0, c.amount_cents - c.refunded_cents);
 const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = formatCents;
 
 function complianceDonor(c: FilingContribution): ComplianceDonor {
   const d = c.donor;

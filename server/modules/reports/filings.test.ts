@@ -189,7 +189,7 @@ describe('NYS BOE schedules A, B, C, F of a period (report job: CSV, XLSX, PDF)'
       ['contributor_address', 'Bob Stone', 'Missing street address (cycle total $150.00).'],
       // Written into the book today, after its own report (January 2026 periodic) was due: listed, not on A.
       ['outside_period', 'Ana Lopez', 'Dated 2026-01-05, outside 2026-01-12 to 2026-05-18.'],
-      ['payee_address', null, "1 payment of $50.00 or more ($1250.00) without the payee's address."],
+      ['payee_address', null, "1 payment of $50.00 or more ($1,250.00) without the payee's address."],
       ['other_schedule', 'Friends of Lee', 'Transfer out of $500.00 to Friends of Lee: schedule H.'],
     ]);
     expect(data.findings[0]!.fix_path).toBe(`/donor-list/${bob}`);
