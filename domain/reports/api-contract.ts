@@ -147,7 +147,11 @@ export interface ReportColumn {
   unsortable?: boolean;
   /** Width in characters (XLSX column width; PDF share of the line). */
   width: number;
-  /** On screen only: shown as a second line under that column's cell instead of a column of its own. */
+  /**
+   * On screen only: shown as a second line under that column's cell instead of a column of its own
+   * (so that every report fits 1280 px without scrolling sideways; a date or an amount is shown with
+   * its header: 'Pledge of 12-01-2029'). Files keep it as a column.
+   */
   under?: string;
 }
 
@@ -170,7 +174,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     money('net_cents', 'Net'),
     money('matchable_cents', 'Matchable'),
     text('match_reason', 'Not matchable because', 18, { under: 'matchable_cents' }),
-    date('pledge_date', 'Pledge of'),
+    { ...date('pledge_date', 'Pledge of'), under: 'paying_date' },
     text('recipient', 'Recipient', 14, { under: 'method' }),
   ],
   pledges_receivable: [
@@ -187,8 +191,8 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   due: [
     date('due_date', 'Due'),
     text('donor_name', 'Donor', 22),
-    text('donor_email', 'E-mail', 24),
-    text('donor_phone', 'Phone', 14, { under: 'donor_email' }),
+    text('donor_email', 'E-mail', 24, { under: 'donor_name' }),
+    text('donor_phone', 'Phone', 14, { under: 'donor_name' }),
     date('commitment_date', 'Pledge of'),
     money('amount_due_cents', 'Amount due'),
     money('outstanding_cents', 'Outstanding'),
