@@ -15,6 +15,8 @@
  * report's column keys, plus `row_id` and, where a donor is concerned, `donor_id`.
  */
 
+import { COMMITTED_OPEN, REFUND_RULE } from './figure-names';
+
 export const REPORT_PATHS = {
   data: '/donation/report_data/:campaignId/:type',
   start: '/donation/start_report/',
@@ -57,7 +59,7 @@ export const REPORT_ROUTES: Record<ReportType, string> = {
 export const REPORT_DESCRIPTIONS: Record<ReportType, string> = {
   donation:
     "Every donation received in the period, with the donor, the method, what was refunded, the net amount and its matchable part (the donor's matchable amount filled in date order across their donations of the election cycle; the Match report shows it per donor).",
-  pledges_receivable: 'Every pledge with money still owed, what was paid, the next payment date and how long it is overdue (by commitment date).',
+  pledges_receivable: `Every pledge with money still owed, what was paid, the next payment date and how long it is overdue (by commitment date). ${COMMITTED_OPEN.label}: ${COMMITTED_OPEN.hint}.`,
   due: 'Payments due on open pledges: overdue ones and those due within the window, with contact details to remind the donor.',
   donor_limit: "Each donor's aggregate in the campaign's election cycle against their contribution limit (with dates set: the donors who gave in that period).",
   donor_history: "Each donor's pledges, donations, refunds and write-offs in date order, with the running total given.",
@@ -130,6 +132,20 @@ export const REPORT_DATE_MEANING: Record<ReportType, string> = {
   donor_history: 'Event date',
   match: 'Donation date',
   expense: 'Expense date',
+};
+
+/**
+ * How each report counts refunds (figure-names.ts REFUND_RULE), said in its header line: the file's
+ * filter line (describeFilter) and the page under its description. null: no refund is counted.
+ */
+export const REPORT_REFUND_RULES: Record<ReportType, string | null> = {
+  donation: REFUND_RULE,
+  pledges_receivable: 'Paid: net of every refund to date',
+  due: 'Outstanding: net of every refund to date',
+  donor_limit: 'Aggregate: net of every refund, whatever its date',
+  donor_history: REFUND_RULE,
+  match: `Given: ${REFUND_RULE.charAt(0).toLowerCase()}${REFUND_RULE.slice(1)}; matchable: net of every refund`,
+  expense: null,
 };
 
 // ── columns ─────────────────────────────────────────────────────────────────────────────────
@@ -371,7 +387,8 @@ const FILTER_LABELS: Record<ReportFilterKey, string> = {
 };
 
 /**
- * The filter in words, for a file's header: 'Donation date: 01-01-2029 to 31-12-2029 · Search: garcia'.
+ * The filter in words, for a file's header, with the report's refund rule: 'Donation date: 01-01-2029
+ * to 31-12-2029 · Search: garcia · Refunds count on the refund's own date'.
  * `label(key, value)` names an enumeration value (the server passes the enums' labels).
  */
 export function describeFilter(type: ReportType, filter: ReportFilter, label: (key: ReportFilterKey, value: string) => string = (_, v) => v): string {
@@ -384,5 +401,7 @@ export function describeFilter(type: ReportType, filter: ReportFilter, label: (k
     const value = filter[key];
     if (value) parts.push(`${FILTER_LABELS[key]}: ${label(key, value)}`);
   }
+  const rule = REPORT_REFUND_RULES[type];
+  if (rule) parts.push(rule);
   return parts.join(' · ');
 }

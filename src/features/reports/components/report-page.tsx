@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
+import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, REPORT_REFUND_RULES, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
@@ -112,7 +112,15 @@ export function ReportPage({ type }: { type: ReportType }) {
 
   return (
     <>
-      <PageHeader title={title} context={REPORT_DESCRIPTIONS[type]} action={campaignId && canDownload && <DownloadMenu onPick={(format) => void download(format)} disabled={starting} />} />
+      <PageHeader
+        title={title}
+        context={
+          <>
+            <span>{REPORT_DESCRIPTIONS[type]}</span>
+            {REPORT_REFUND_RULES[type] && <span className={styles.rule}> {REPORT_REFUND_RULES[type]}.</span>}
+          </>
+        }
+        action={campaignId && canDownload && <DownloadMenu onPick={(format) => void download(format)} disabled={starting} />} />
       {campaignId && canRead && (
         <>
           <ReportFilters type={type} state={state} today={today} cycle={report?.cycle ?? null} onChange={update} />
