@@ -15,6 +15,8 @@
  * report's column keys, plus `row_id` and, where a donor is concerned, `donor_id`.
  */
 
+import { COMMITTED_OPEN, REFUND_RULE } from './figure-names';
+
 export const REPORT_PATHS = {
   data: '/donation/report_data/:campaignId/:type',
   start: '/donation/start_report/',
@@ -57,7 +59,7 @@ export const REPORT_ROUTES: Record<ReportType, string> = {
 export const REPORT_DESCRIPTIONS: Record<ReportType, string> = {
   donation:
     "Every donation received in the period, with the donor, the method, what was refunded, the net amount and its matchable part (the donor's matchable amount filled in date order across their donations of the election cycle; the Match report shows it per donor).",
-  pledges_receivable: 'Every pledge with money still owed, what was paid, the next payment date and how long it is overdue (by commitment date).',
+  pledges_receivable: `Every pledge with money still owed, what was paid, the next payment date and how long it is overdue (by commitment date). ${COMMITTED_OPEN.label}: ${COMMITTED_OPEN.hint}.`,
   due: 'Payments due on open pledges: overdue ones and those due within the window, with contact details to remind the donor.',
   donor_limit: "Each donor's aggregate in the campaign's election cycle against their contribution limit (with dates set: the donors who gave in that period).",
   donor_history: "Each donor's pledges, donations, refunds and write-offs in date order, with the running total given.",
@@ -132,6 +134,20 @@ export const REPORT_DATE_MEANING: Record<ReportType, string> = {
   expense: 'Expense date',
 };
 
+/**
+ * How each report counts refunds (figure-names.ts REFUND_RULE), said in its header line: the file's
+ * filter line (describeFilter) and the page under its description. null: no refund is counted.
+ */
+export const REPORT_REFUND_RULES: Record<ReportType, string | null> = {
+  donation: REFUND_RULE,
+  pledges_receivable: 'Paid: net of every refund to date',
+  due: 'Outstanding: net of every refund to date',
+  donor_limit: 'Aggregate: net of every refund, whatever its date',
+  donor_history: REFUND_RULE,
+  match: `Given: ${REFUND_RULE.charAt(0).toLowerCase()}${REFUND_RULE.slice(1)}; matchable: net of every refund`,
+  expense: null,
+};
+
 // ── columns ─────────────────────────────────────────────────────────────────────────────────
 
 /** text; date ('YYYY-MM-DD', shown DD-MM-YYYY); money (integer cents); count (integer). */
@@ -147,7 +163,11 @@ export interface ReportColumn {
   unsortable?: boolean;
   /** Width in characters (XLSX column width; PDF share of the line). */
   width: number;
-  /** On screen only: shown as a second line under that column's cell instead of a column of its own. */
+  /**
+   * On screen only: shown as a second line under that column's cell instead of a column of its own
+   * (so that every report fits 1280 px without scrolling sideways; a date or an amount is shown with
+   * its header: 'Pledge of 12-01-2029'). Files keep it as a column.
+   */
   under?: string;
 }
 
@@ -170,7 +190,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     money('net_cents', 'Net'),
     money('matchable_cents', 'Matchable'),
     text('match_reason', 'Not matchable because', 18, { under: 'matchable_cents' }),
-    date('pledge_date', 'Pledge of'),
+    { ...date('pledge_date', 'Pledge of'), under: 'paying_date' },
     text('recipient', 'Recipient', 14, { under: 'method' }),
   ],
   pledges_receivable: [
@@ -187,8 +207,8 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
   due: [
     date('due_date', 'Due'),
     text('donor_name', 'Donor', 22),
-    text('donor_email', 'E-mail', 24),
-    text('donor_phone', 'Phone', 14, { under: 'donor_email' }),
+    text('donor_email', 'E-mail', 24, { under: 'donor_name' }),
+    text('donor_phone', 'Phone', 14, { under: 'donor_name' }),
     date('commitment_date', 'Pledge of'),
     money('amount_due_cents', 'Amount due'),
     money('outstanding_cents', 'Outstanding'),
@@ -367,7 +387,8 @@ const FILTER_LABELS: Record<ReportFilterKey, string> = {
 };
 
 /**
- * The filter in words, for a file's header: 'Donation date: 01-01-2029 to 31-12-2029 · Search: garcia'.
+ * The filter in words, for a file's header, with the report's refund rule: 'Donation date: 01-01-2029
+ * to 31-12-2029 · Search: garcia · Refunds count on the refund's own date'.
  * `label(key, value)` names an enumeration value (the server passes the enums' labels).
  */
 export function describeFilter(type: ReportType, filter: ReportFilter, label: (key: ReportFilterKey, value: string) => string = (_, v) => v): string {
@@ -380,5 +401,7 @@ export function describeFilter(type: ReportType, filter: ReportFilter, label: (k
     const value = filter[key];
     if (value) parts.push(`${FILTER_LABELS[key]}: ${label(key, value)}`);
   }
+  const rule = REPORT_REFUND_RULES[type];
+  if (rule) parts.push(rule);
   return parts.join(' · ');
 }

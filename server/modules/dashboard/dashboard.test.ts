@@ -192,8 +192,11 @@ describe('dashboard stats', () => {
       matchable_cents: 50_000, // A: 20,000
       public_funds_cents: 400_000,
     });
+    // Refunds count on the refund's own date (issue 33): March keeps the gift whole, June carries the refund.
     const months = await stats<MonthlyStatsData>(P.monthlyStats, '?months=4');
-    expect(months.monthly_stats.find((m) => m.month === '2025-03')?.raised_cents).toBe(0);
+    expect(months.monthly_stats.find((m) => m.month === '2025-03')?.raised_cents).toBe(10_000);
+    // June before: b3 9,900 given and refunded in June, d2 10,000: 10,000; now less a1's 10,000 refund.
+    expect(months.monthly_stats.find((m) => m.month === '2025-06')?.raised_cents).toBe(0);
     const cycle = await stats<CycleStatsData>(P.cycleStats);
     expect(cycle.raised_cents).toBe(400_000);
     expect(cycle.by_payment_method.find((row) => row.payment_method === 'card')?.raised_cents).toBe(360_000);
@@ -208,6 +211,23 @@ describe('dashboard stats', () => {
     await unrefundInDb(t, ids.a1);
     await t.app.changes.sync();
     expect((await stats<TotalStats>(P.totalStats)).total_raised_cents).toBe(440_000);
+  });
+
+  it("cycle-stats count a refund on its own date: a gift from before the cycle refunded inside it lowers the cycle's raised", async () => {
+    await refundInDb(t, ids.g1, '2025-06-20', 'Returned');
+    await t.app.changes.sync();
+    const cycle = await stats<CycleStatsData>(P.cycleStats);
+    expect(cycle.raised_cents).toBe(410_000 - 30_000);
+    expect(cycle.by_payment_method.find((row) => row.payment_method === 'card')?.raised_cents).toBe(370_000 - 30_000);
+    // The types add up to the cycle's raised; G gave nothing in the cycle (net -30,000): not a donor of it.
+    expect(cycle.by_contributor_type.reduce((sum, row) => sum + row.raised_cents, 0)).toBe(cycle.raised_cents);
+    expect(cycle.by_contributor_type.find((row) => row.contributor_type === 'individual')).toEqual({ contributor_type: 'individual', raised_cents: 280_000, donor_count: 4 });
+    const months = await stats<MonthlyStatsData>(P.monthlyStats, '?months=36');
+    expect(months.monthly_stats.find((m) => m.month === '2023-12')?.raised_cents).toBe(30_000);
+    expect(months.monthly_stats.find((m) => m.month === '2025-06')?.raised_cents).toBe(10_000 - 30_000);
+    await unrefundInDb(t, ids.g1);
+    await t.app.changes.sync();
+    expect((await stats<CycleStatsData>(P.cycleStats)).raised_cents).toBe(410_000);
   });
 
   it('an expense shows at once in spent and cash on hand (expenses are never cached)', async () => {

@@ -76,14 +76,23 @@ export interface MonthlyRow {
   cents: number;
 }
 
-/** Raised (paying date) and pledged (commitment date) per month, `from` ≤ date < `toExclusive`, with the book version. */
+/**
+ * Raised and pledged (commitment date) per month, `from` ≤ date < `toExclusive`, with the book version.
+ * Raised counts refunds on their own date (what filings use; the reports do the same): a donation in
+ * its paying month, whole, less the refunds of each month (a month may be negative).
+ */
 export async function monthlyBookSums(db: Executor, campaignId: string, from: string, toExclusive: string): Promise<Versioned<MonthlyRow>> {
   const result = await db.execute<{ version: string; kind: MonthlyRow['kind']; month: string; cents: string }>(sql`
     select ${versionSql(campaignId)} as version, m.kind, m.month, m.cents
     from (
-      select 'raised' as kind, to_char(paying_date, 'YYYY-MM') as month, sum(paid_amount_cents - refunded_cents)::bigint as cents
+      select 'raised' as kind, to_char(paying_date, 'YYYY-MM') as month, sum(paid_amount_cents)::bigint as cents
         from donations
-        where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents and paying_date >= ${from} and paying_date < ${toExclusive}
+        where campaign_id = ${campaignId} and paying_date >= ${from} and paying_date < ${toExclusive}
+        group by 2
+      union all
+      select 'raised', to_char(r.refund_date, 'YYYY-MM'), -sum(r.amount_cents)::bigint
+        from donation_refunds r join donations d on d.id = r.donation_id and d.campaign_id = ${campaignId}
+        where r.campaign_id = ${campaignId} and r.refund_date >= ${from} and r.refund_date < ${toExclusive}
         group by 2
       union all
       select 'pledged', to_char(commitment_date, 'YYYY-MM'), sum(commitment_amount_cents)::bigint
@@ -109,16 +118,36 @@ export async function monthlySpent(db: Executor, campaignId: string, from: strin
   return result.rows.map((row) => ({ kind: 'spent', month: row.month, cents: n(row.cents) }));
 }
 
-/** Donations inside `range` net of refunds, per payment method (one pass), with the book version. */
-export async function raisedByPaymentMethod(db: Executor, campaignId: string, range: DateRange | null): Promise<Versioned<{ paymentMethod: string; raisedCents: number }>> {
-  const result = await db.execute<{ version: string; payment_method: string; cents: string }>(sql`
-    select ${versionSql(campaignId)} as version, payment_method, sum(paid_amount_cents - refunded_cents)::bigint as cents
-    from donations
-    where campaign_id = ${campaignId} and paid_amount_cents > refunded_cents ${inRange(sql`paying_date`, range)}
-    group by payment_method
+/**
+ * What was raised inside `range` (all time: null), refunds counting on their own date: the donations
+ * received in it, whole, less the refunds dated in it. Per payment method (the donation's), and per
+ * contributor type with the donors whose net in the range is above 0. One statement, with the book version.
+ */
+export async function raisedInRange(
+  db: Executor,
+  campaignId: string,
+  range: DateRange | null,
+): Promise<Versioned<{ kind: 'method' | 'type'; key: string; raisedCents: number; donorCount: number }>> {
+  const result = await db.execute<{ version: string; kind: 'method' | 'type'; key: string; cents: string; donors: string }>(sql`
+    with e as (
+      select d.donor_id, d.payment_method, d.paid_amount_cents::bigint as cents
+        from donations d where d.campaign_id = ${campaignId} ${inRange(sql`d.paying_date`, range)}
+      union all
+      select d.donor_id, d.payment_method, -r.amount_cents::bigint
+        from donation_refunds r join donations d on d.id = r.donation_id and d.campaign_id = ${campaignId}
+        where r.campaign_id = ${campaignId} ${inRange(sql`r.refund_date`, range)}
+    ), per_donor as (
+      select e.donor_id, sum(e.cents) as cents from e group by e.donor_id
+    )
+    select ${versionSql(campaignId)} as version, x.kind, x.key, x.cents, x.donors from (
+      select 'method' as kind, e.payment_method::text as key, sum(e.cents)::bigint as cents, 0::bigint as donors from e group by e.payment_method
+      union all
+      select 'type', dn.contributor_type::text, sum(p.cents)::bigint, (count(*) filter (where p.cents > 0))::bigint
+        from per_donor p join donors dn on dn.id = p.donor_id and dn.campaign_id = ${campaignId} group by dn.contributor_type
+    ) x
   `);
   return {
-    rows: result.rows.map((row) => ({ paymentMethod: row.payment_method, raisedCents: n(row.cents) })),
+    rows: result.rows.map((row) => ({ kind: row.kind, key: row.key, raisedCents: n(row.cents), donorCount: n(row.donors) })),
     version: result.rows.length > 0 ? n(result.rows[0].version) : null,
   };
 }

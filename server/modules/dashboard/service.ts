@@ -9,9 +9,11 @@
  *   its donors' parts in its own transaction (donors/donation-matches.ts), so total-stats is one
  *   statement over stored figures that never waits on a writer and is not cached.
  * - monthly-stats: the last `months` calendar months (UTC) by the app clock, oldest first, months
- *   without activity included.
- * - cycle-stats: the election cycle's dates and what happened inside them. Per contributor type and
- *   donors_at_limit read the donors' stored cycle figures (paid net of refunds, outstanding pledges:
+ *   without activity included. Raised counts a refund in its own month (domain/reports/figure-names.ts
+ *   REFUND_RULE, as the reports do): a donation whole in its month, its refund in the refund's.
+ * - cycle-stats: the election cycle's dates and what happened inside them; raised (in all, per payment
+ *   method, per contributor type) counts refunds on their own date like the months. donors_at_limit
+ *   reads the donors' stored cycle figures (paid net of refunds, outstanding pledges:
  *   kept by the database triggers, the same figures the donor list shows): donors_at_limit counts the
  *   donors with something given or promised whose aggregate (paid + outstanding, the engine's
  *   aggregateCents) reaches their limit (engine's limitFor).
@@ -36,7 +38,7 @@ import {
   donorCycleFigures,
   monthlyBookSums,
   monthlySpent,
-  raisedByPaymentMethod,
+  raisedInRange,
   spentCents,
   totalFigures,
   type DateRange,
@@ -127,46 +129,32 @@ export async function monthlyStats(app: FastifyInstance, ctx: CampaignContext, m
   return { monthly_stats: keys.map((key) => byMonth.get(key)!) };
 }
 
-interface DonorCycleSummary {
-  byType: [string, { raisedCents: number; donorCount: number }][];
-  donorsAtLimit: number;
-}
-
-function summarizeDonors(campaign: ComplianceCampaign, donors: readonly DonorCycleFigures[]): DonorCycleSummary {
-  const byType = new Map<string, { raisedCents: number; donorCount: number }>();
-  for (const donor of donors) {
-    if (donor.paidCents <= 0) continue;
-    const row = byType.get(donor.contributorType) ?? { raisedCents: 0, donorCount: 0 };
-    row.raisedCents += donor.paidCents;
-    row.donorCount += 1;
-    byType.set(donor.contributorType, row);
-  }
-  return { byType: [...byType], donorsAtLimit: countDonorsAtLimit(campaign, donors) };
-}
-
 export async function cycleStats(app: FastifyInstance, ctx: CampaignContext): Promise<CycleStatsData> {
   const campaign = await readBookCampaign(app, ctx.id);
   const range = cycleRange(campaign.cycle);
-  const [byMethodRows, spent, summary] = await Promise.all([
-    cached(app, campaign, 'methods', async () => {
-      const { rows, version } = await raisedByPaymentMethod(app.db, campaign.id, range);
+  // Raised in the cycle counts refunds on their own date (the reports' rule); donors at their limit
+  // read the donors' stored aggregates, net of every refund whatever its date (a refunded excess no
+  // longer counts against the limit).
+  const [raisedRows, spent, donorsAtLimit] = await Promise.all([
+    cached(app, campaign, 'raised', async () => {
+      const { rows, version } = await raisedInRange(app.db, campaign.id, range);
       return { value: rows, version };
     }),
     spentCents(app.db, campaign.id, range),
     cached(app, campaign, 'donors', async () => {
       const { rows, version } = await donorCycleFigures(app.db, campaign.id);
-      return { value: summarizeDonors(campaign.compliance, rows), version };
+      return { value: countDonorsAtLimit(campaign.compliance, rows), version };
     }),
   ]);
-  const byType = new Map(summary.byType);
-  const byMethod = new Map(byMethodRows.map((row) => [row.paymentMethod, row.raisedCents]));
+  const byType = new Map(raisedRows.filter((row) => row.kind === 'type').map((row) => [row.key, row]));
+  const byMethod = new Map(raisedRows.filter((row) => row.kind === 'method').map((row) => [row.key, row.raisedCents]));
   return {
     election_cycle: campaign.cycle?.value ?? null,
     start_date: campaign.cycle?.start ?? null,
     end_date: campaign.cycle?.end ?? null,
-    raised_cents: byMethodRows.reduce((sum, row) => sum + row.raisedCents, 0),
+    raised_cents: [...byMethod.values()].reduce((sum, cents) => sum + cents, 0),
     spent_cents: spent,
-    donors_at_limit: summary.donorsAtLimit,
+    donors_at_limit: donorsAtLimit,
     // Every contributor type and payment method, in the order of the enumerations (zeros included).
     by_contributor_type: CONTRIBUTOR_TYPES.map((type) => ({
       contributor_type: type,

@@ -20,7 +20,7 @@ import {
 } from '../../../domain/donor-book/enums';
 import { LIMIT_STANDING_LABELS, REPORT_COLUMNS, type ReportFilter, type ReportType } from '../../../domain/reports/api-contract';
 import type { Executor } from '../../db/executor';
-import { donationMatches, donations, donors, expenses, pledges } from '../../db/schema';
+import { donationMatches, donationRefunds, donations, donors, expenses, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
 import { donorSearchCondition } from '../donors/donor-list-repository';
 import { escapeLike } from '../donors/normalize';
@@ -54,19 +54,40 @@ function dateRange(column: SQL, filter: ReportFilter): SQL[] {
 // ── selects ─────────────────────────────────────────────────────────────────────────────────
 
 export const OUTSIDE_CYCLE_REASON = "Outside the campaign's election cycle: matching counts the cycle's donations.";
+/** A row of the donation report for a refund in its dates of a gift received outside them: 'Refunded 05-04-2029: …'. */
+export const REFUND_OF_EARLIER_GIFT_PREFIX = 'Refunded ';
+export const REFUND_OF_EARLIER_GIFT_SUFFIX = ": the gift was received outside these dates (a refund counts on the refund's own date).";
 
 /**
  * Every donation the filter keeps, with its part of its donor's match (`donation_matches`, made
  * current by donation-matches.ts before this is read; a donation outside the cycle has no part).
+ *
+ * Refunds count on the refund's own date (what filings use; the donor history does the same). With
+ * dates set, a row is a donation received in those dates (its amount whole, less the refunds dated in
+ * them) or a donation received outside them with a refund dated in them (amount and matchable blank:
+ * nothing was received in these dates; refunded, a negative net, and the refund's date said in the
+ * "Not matchable because" cell). Two adjacent periods add up to the whole. Without dates, every
+ * donation with all its refunds.
  */
 export function donationSelect(campaignId: string, filter: ReportFilter, cycle: CycleRange | null): SQL {
+  const dated = !!(filter.start_date || filter.end_date);
+  const received = dated ? and(dateRange(sql`${donations.payingDate}`, filter)) : sql`true`;
   const where = and([
     sql`${donations.campaignId} = ${campaignId}`,
-    ...dateRange(sql`${donations.payingDate}`, filter),
+    dated ? sql`(${received} or r.donation_id is not null)` : undefined,
     donorSearchCondition(filter.search),
     filter.contributor_type ? sql`${donors.contributorType} = ${filter.contributor_type}` : undefined,
     filter.payment_method ? sql`${donations.paymentMethod} = ${filter.payment_method}` : undefined,
   ]);
+  // The refunds dated in the period, per donation (without dates: the donation's kept sum and latest date).
+  const refunds = dated
+    ? sql`left join (
+        select x.donation_id, sum(x.amount_cents)::bigint as refunded_cents, max(x.refund_date) as refund_date
+        from ${donationRefunds} x where x.campaign_id = ${campaignId} and ${and(dateRange(sql`x.refund_date`, filter))}
+        group by x.donation_id) r on r.donation_id = ${donations.id}`
+    : sql``;
+  const refunded = dated ? sql`coalesce(r.refunded_cents, 0)` : sql`${donations.refundedCents}`;
+  const refundedOutside = dated ? sql`${REFUND_OF_EARLIER_GIFT_PREFIX} || to_char(r.refund_date, 'DD-MM-YYYY') || ${REFUND_OF_EARLIER_GIFT_SUFFIX}` : sql`null`;
   const state = labelSql(sql`${donors.state}`, US_STATE_OPTIONS);
   const street = sql`nullif(concat_ws(' ', nullif(${donors.address}, ''), nullif(${donors.aptUnit}, '')), '')`;
   const place = sql`nullif(concat_ws(' ', ${state}, nullif(${donors.zip}, '')), '')`;
@@ -78,14 +99,15 @@ export function donationSelect(campaignId: string, filter: ReportFilter, cycle: 
            nullif(concat_ws(', ', ${street}, nullif(${donors.city}, ''), ${place}, ${abroad}), '') as address,
            ${donors.employer} as employer, ${donors.occupation} as occupation,
            ${labelSql(sql`${donations.paymentMethod}`, PAYMENT_METHOD_OPTIONS)} || coalesce(' #' || nullif(${donations.checkNumber}, ''), '') as method,
-           ${donations.paidAmountCents}::bigint as amount_cents, ${donations.refundedCents}::bigint as refunded_cents,
-           (${donations.paidAmountCents} - ${donations.refundedCents})::bigint as net_cents,
-           coalesce(m.matchable_cents, 0)::bigint as matchable_cents,
-           coalesce(m.reason, case when m.donation_id is null and ${outsideCycle} then ${OUTSIDE_CYCLE_REASON} end) as match_reason,
+           (case when ${received} then ${donations.paidAmountCents} end)::bigint as amount_cents, ${refunded}::bigint as refunded_cents,
+           ((case when ${received} then ${donations.paidAmountCents} else 0 end) - ${refunded})::bigint as net_cents,
+           (case when ${received} then coalesce(m.matchable_cents, 0) end)::bigint as matchable_cents,
+           (case when ${received} then coalesce(m.reason, case when m.donation_id is null and ${outsideCycle} then ${OUTSIDE_CYCLE_REASON} end) else ${refundedOutside} end) as match_reason,
            ${pledges.commitmentDate}::text as pledge_date, ${donations.recipient} as recipient
     from ${donations} join ${donors} on ${donors.id} = ${donations.donorId} and ${donors.campaignId} = ${campaignId}
          left join ${pledges} on ${pledges.id} = ${donations.pledgeId}
          left join ${donationMatches} m on m.campaign_id = ${campaignId} and m.donation_id = ${donations.id}
+         ${refunds}
     where ${where}`;
 }
 
@@ -133,6 +155,26 @@ export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQ
       where ${search}
     ) h
     where ${where}`;
+}
+
+/**
+ * What each donor gave in the campaign's cycle within the filter's dates, refunds counting on their own
+ * date: the cycle's gifts received in the dates, whole, less the refunds of the cycle's gifts dated in
+ * them (donor id → cents; may be negative: a refund in the dates of a gift received before them).
+ */
+export async function givenInDatesByDonor(db: Executor, campaignId: string, cycle: CycleRange | null, filter: ReportFilter): Promise<Map<string, number>> {
+  const inCycle = cycle ? sql`and d.paying_date between ${cycle.start} and ${cycle.end}` : sql``;
+  const received = and(dateRange(sql`d.paying_date`, filter));
+  const refunded = and(dateRange(sql`r.refund_date`, filter));
+  const result = await db.execute<{ donor_id: string; cents: string }>(sql`
+    select e.donor_id::text as donor_id, sum(e.cents)::bigint as cents from (
+      select d.donor_id, d.paid_amount_cents::bigint as cents from ${donations} d
+        where d.campaign_id = ${campaignId} ${inCycle} and ${received}
+      union all
+      select d.donor_id, -r.amount_cents::bigint from ${donationRefunds} r join ${donations} d on d.id = r.donation_id
+        where r.campaign_id = ${campaignId} and d.campaign_id = ${campaignId} ${inCycle} and ${refunded}
+    ) e group by 1`);
+  return new Map(result.rows.map((r) => [r.donor_id, Number(r.cents)]));
 }
 
 /** A (contributor type, eligibility) → limit table the engine computed, joined in SQL. */

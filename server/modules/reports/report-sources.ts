@@ -28,6 +28,7 @@ import {
   type ReportRow,
   type ReportType,
 } from '../../../domain/reports/api-contract';
+import { COMMITTED_OPEN, DONATIONS_RECEIVED } from '../../../domain/reports/figure-names';
 import { addDays, isoDay } from '../../../domain/validation/donors';
 import type { BookCampaign } from '../donors/book-campaign';
 import { readBookCampaign } from '../donors/book-reads';
@@ -41,6 +42,7 @@ import {
   donorLimitSelect,
   HISTORY_TIES,
   expenseSelect,
+  givenInDatesByDonor,
   openPledgeRows,
   selectGroups,
   type OpenPledgeRow,
@@ -104,10 +106,16 @@ async function donationSource(app: FastifyInstance, campaign: BookCampaign, filt
     kind: 'sql',
     select: donationSelect(campaign.id, filter, campaign.cycle),
     textKeys: textKeys('donation'),
-    aggregates: { ...totalAggregates('donation'), donors: sql`count(distinct q.donor_id)` },
+    aggregates: {
+      ...totalAggregates('donation'),
+      donors: sql`count(distinct q.donor_id) filter (where q.amount_cents is not null)`,
+      // Rows are donations received in the dates, and donations received before them refunded in them (no amount).
+      received: sql`count(q.amount_cents)`,
+      refunded_in_full: sql`count(*) filter (where q.amount_cents is not null and q.refunded_cents >= q.amount_cents)`,
+    },
     present: presenter('donation'),
     summary: (a) => [
-      count('count', 'Donations', a.count ?? 0),
+      count('received', DONATIONS_RECEIVED.label, a.received ?? 0, DONATIONS_RECEIVED.hint(a.refunded_in_full ?? 0)),
       count('donors', 'Donors', a.donors ?? 0),
       money('amount_cents', 'Received', a.amount_cents ?? 0),
       money('refunded_cents', 'Refunded', a.refunded_cents ?? 0),
@@ -246,7 +254,7 @@ async function pledgesReceivableSource(app: FastifyInstance, campaign: BookCampa
       const overdue = all.filter((r) => Number(r.days_overdue) > 0);
       return [
         count('count', 'Open pledges', all.length),
-        money('committed_cents', 'Committed', sumOf(all, 'committed_cents')),
+        money('committed_cents', COMMITTED_OPEN.label, sumOf(all, 'committed_cents'), COMMITTED_OPEN.hint),
         money('paid_cents', 'Paid', sumOf(all, 'paid_cents')),
         money('outstanding_cents', 'Outstanding', sumOf(all, 'outstanding_cents')),
         money('overdue_cents', 'Overdue', sumOf(overdue, 'outstanding_cents'), `${overdue.length} pledge${overdue.length === 1 ? '' : 's'}`),
@@ -311,6 +319,10 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
   await freshDonationMatches(app, campaign);
   const records = await matchDonors(app.db, campaign.id, campaign.cycle, { search: filter.search, contributor_type: filter.contributor_type as never });
   const inPeriod = (date: string) => (!filter.start_date || date >= filter.start_date) && (!filter.end_date || date <= filter.end_date);
+  // With dates, Given counts refunds on their own date (REFUND_RULE, as the donation report and the
+  // donor history do); the matchable parts stay those of the gifts in the dates, net of every refund.
+  const dated = !!(filter.start_date || filter.end_date);
+  const givenInDates = dated ? await givenInDatesByDonor(app.db, campaign.id, campaign.cycle, filter) : null;
   const rows: ReportRow[] = [];
   const contributors: ThresholdContributor[] = [];
   for (const r of records) {
@@ -319,13 +331,15 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
     const kept = r.gifts.flatMap(([amount, , date, matchable, funds, reason]) =>
       inPeriod(date) ? [{ amount, part: { matchable_cents: matchable, public_funds_cents: funds, reason } }] : [],
     );
-    if (kept.length === 0) continue;
-    const given = kept.reduce((sum, g) => sum + g.amount, 0);
+    const given = givenInDates ? (givenInDates.get(r.id) ?? 0) : kept.reduce((sum, g) => sum + g.amount, 0);
+    if (kept.length === 0 && given === 0) continue;
     const matchable = kept.reduce((sum, g) => sum + g.part.matchable_cents, 0);
     const match: MatchAnswer = { ...whole.answer, matchable_cents: matchable, public_funds_cents: kept.reduce((sum, g) => sum + g.part.public_funds_cents, 0) };
-    contributors.push({ donor, match });
+    if (kept.length > 0) contributors.push({ donor, match });
     const reasons = match.warnings.map((w) => w.message);
     if (reasons.length === 0) reasons.push(...new Set(kept.flatMap((g) => (g.part.reason ? [g.part.reason] : []))));
+    // A gift of these dates refunded after them counts whole in Given; what was refunded is not matchable.
+    if (given > kept.reduce((sum, g) => sum + g.amount, 0)) reasons.push(REFUNDED_AFTER);
     if (matchable < given && reasons.length === 0) reasons.push(matchable === 0 ? ruleRow(match.rule).description : 'Only part of what this contributor gave is matchable: ' + ruleRow(match.rule).description);
     rows.push({
       row_id: r.id,
@@ -355,6 +369,8 @@ async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter:
     breakdown: matchProgressBreakdown(campaign.compliance, contributors, narrows(filter, campaign.cycle)),
   };
 }
+
+const REFUNDED_AFTER = 'Refunded after these dates: a refunded amount is not matchable.';
 
 /** Whether the filter keeps fewer donors or dates than the whole cycle. */
 function narrows(filter: ReportFilter, cycle: BookCampaign['cycle']): boolean {

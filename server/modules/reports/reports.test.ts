@@ -13,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DONOR_BOOK_PATHS, donorBookPath, type CycleStatsData, type TotalStats } from '../../../domain/donor-book/api-contract';
 import {
   REPORT_COLUMNS,
+  REPORT_DESCRIPTIONS,
   REPORT_PATHS,
   REPORT_TYPES,
+  describeFilter,
   getReportUrl,
   reportDataUrl,
   reportListUrl,
@@ -24,9 +26,10 @@ import {
   type ReportListData,
   type ReportType,
 } from '../../../domain/reports/api-contract';
+import { COMMITTED_OPEN, DONATIONS_RECEIVED, REFUND_RULE } from '../../../domain/reports/figure-names';
 import { activeUser, get, post } from '../../test/auth-helpers';
 import { demoSignIn, toSession, type Session } from '../../test/campaign-helpers';
-import { addDonation, addDonor, customCampaign } from '../../test/donor-book-helpers';
+import { addDonation, addDonor, customCampaign, refundInDb } from '../../test/donor-book-helpers';
 import { localPath } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -56,18 +59,18 @@ describe('reports', () => {
     await t.close();
   });
 
-  async function data(type: ReportType, query = ''): Promise<ReportData> {
-    const res = await get(t, `${reportDataUrl(campaignId, type)}?limit=500${query}`, owner.token);
+  async function data(type: ReportType, query = '', campaign = campaignId): Promise<ReportData> {
+    const res = await get(t, `${reportDataUrl(campaign, type)}?limit=500${query}`, owner.token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as ReportData;
   }
 
-  async function file(type: ReportType, format: ReportFormat, filter: Record<string, unknown> = {}): Promise<{ entry: ReportEntry; bytes: Buffer; fileName: string }> {
-    const started = await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type, format, filter }, owner.token);
+  async function file(type: ReportType, format: ReportFormat, filter: Record<string, unknown> = {}, campaign = campaignId): Promise<{ entry: ReportEntry; bytes: Buffer; fileName: string }> {
+    const started = await post(t, REPORT_PATHS.start, { campaign_id: campaign, type, format, filter }, owner.token);
     expect(started.statusCode, started.body).toBe(201);
     const entry = started.json().data as ReportEntry;
     await t.app.jobs.settled();
-    const link = await get(t, `${getReportUrl(entry.report_id)}?campaign_id=${campaignId}`, owner.token);
+    const link = await get(t, `${getReportUrl(entry.report_id)}?campaign_id=${campaign}`, owner.token);
     expect(link.statusCode, link.body).toBe(200);
     const download = await t.app.inject({ method: 'GET', url: localPath(link.json().data.url as string) });
     expect(download.statusCode).toBe(200);
@@ -234,6 +237,90 @@ describe('reports', () => {
       for (const column of totalColumns.filter((c) => c.kind === 'money')) expect(pdfText, `${type} PDF ${column.key}`).toContain(moneyText(screen.totals[column.key]!));
     }
   }, 120_000);
+
+  it('names each figure for what it counts: donations received (a refunded one too) against the dashboard\'s count, committed on open pledges against pledged', async () => {
+    const stats = (await get(t, donorBookPath(DONOR_BOOK_PATHS.totalStats, { campaignId }), owner.token)).json().data as TotalStats;
+    const donation = await data('donation');
+    const received = donation.summary.find((f) => f.key === 'received')!;
+    expect(received.label).toBe(DONATIONS_RECEIVED.label);
+    expect(received.value).toBe(donation.total);
+    const refundedInFull = donation.rows.filter((r) => Number(r.refunded_cents) === Number(r.amount_cents)).length;
+    expect(refundedInFull).toBeGreaterThan(0);
+    // The dashboard's count leaves out the donations refunded in full; the report's hint says how many it counts.
+    expect(Number(received.value) - refundedInFull).toBe(stats.donation_count);
+    expect(received.hint).toBe(DONATIONS_RECEIVED.hint(refundedInFull));
+    expect(received.hint).toContain(`${refundedInFull} refunded in full and counted here, not on the dashboard`);
+    const receivable = await data('pledges_receivable');
+    const committed = receivable.summary.find((f) => f.key === 'committed_cents')!;
+    expect(committed).toMatchObject({ label: COMMITTED_OPEN.label, hint: COMMITTED_OPEN.hint });
+    // Committed on open pledges leaves out the paid-up pledges the dashboard's Pledged counts.
+    expect(Number(committed.value)).toBeLessThan(stats.total_pledged_cents);
+    expect(REPORT_DESCRIPTIONS.pledges_receivable).toContain(`${COMMITTED_OPEN.label}: ${COMMITTED_OPEN.hint}`);
+  });
+
+  it("counts a refund on the refund's own date in the donation report, the donor history and the match report, and says so in the header line", async () => {
+    // A campaign of its own: a gift in March refunded in April, a gift in April, a gift in March partly refunded in March.
+    const campaign = await customCampaign(t, owner.token);
+    const dana = (await addDonor(t, owner.token, campaign, { name: 'Dana Refund', donor_email: 'dana.refund@example.org' })).donor_id;
+    const march = (await addDonation(t, owner.token, campaign, dana, { paying_date: '2025-03-10', paid_amount_cents: 50_000 })).donation.donation_id;
+    const partly = (await addDonation(t, owner.token, campaign, dana, { paying_date: '2025-03-20', paid_amount_cents: 30_000 })).donation.donation_id;
+    await addDonation(t, owner.token, campaign, dana, { paying_date: '2025-04-10', paid_amount_cents: 20_000 });
+    await refundInDb(t, march, '2025-04-05', 'Asked back');
+    await refundInDb(t, partly, '2025-03-25', 'Over the limit', 10_000);
+    await t.app.changes.sync();
+    const MARCH = '&start_date=2025-03-01&end_date=2025-03-31';
+    const APRIL = '&start_date=2025-04-01&end_date=2025-04-30';
+
+    // March shows the gift whole (its refund is April's); the partial refund of March is March's.
+    const inMarch = await data('donation', MARCH, campaign);
+    expect(inMarch.totals).toMatchObject({ amount_cents: 80_000, refunded_cents: 10_000, net_cents: 70_000 });
+    expect(inMarch.rows.find((r) => r.row_id === march)).toMatchObject({ amount_cents: 50_000, refunded_cents: 0, net_cents: 50_000 });
+    // April shows the refund (on the gift's row, no amount received in April) and April's gift.
+    const inApril = await data('donation', APRIL, campaign);
+    expect(inApril.totals).toMatchObject({ amount_cents: 20_000, refunded_cents: 50_000, net_cents: -30_000 });
+    expect(inApril.rows.find((r) => r.row_id === march)).toMatchObject({
+      paying_date: '2025-03-10',
+      amount_cents: null,
+      refunded_cents: 50_000,
+      net_cents: -50_000,
+      matchable_cents: null,
+      match_reason: "Refunded 05-04-2025: the gift was received outside these dates (a refund counts on the refund's own date).",
+    });
+    expect(inApril.summary.find((f) => f.key === 'received')?.value).toBe(1);
+    // The periods add up to the whole.
+    const whole = await data('donation', '', campaign);
+    expect(whole.totals.net_cents).toBe(40_000);
+    expect(inMarch.totals.net_cents + inApril.totals.net_cents).toBe(whole.totals.net_cents);
+
+    // The donor history counts the same way: its given equals the donation report's net in each period.
+    expect((await data('donor_history', MARCH, campaign)).totals.given_cents).toBe(inMarch.totals.net_cents);
+    expect((await data('donor_history', APRIL, campaign)).totals.given_cents).toBe(inApril.totals.net_cents);
+    expect((await data('donor_history', '', campaign)).totals.given_cents).toBe(whole.totals.net_cents);
+    // So does the match report's Given.
+    expect((await data('match', MARCH, campaign)).totals.paid_cents).toBe(inMarch.totals.net_cents);
+    expect((await data('match', APRIL, campaign)).totals.paid_cents).toBe(inApril.totals.net_cents);
+
+    // The header line of the page's report and of the file says the rule.
+    for (const type of ['donation', 'donor_history'] as const) expect(describeFilter(type, { start_date: null, end_date: null })).toContain(REFUND_RULE);
+    expect(describeFilter('match', { start_date: null, end_date: null })).toContain("Given: refunds count on the refund's own date");
+    const xlsx = await file('donation', 'xlsx', { start_date: '2025-04-01', end_date: '2025-04-30' }, campaign);
+    const path = join(work, 'refund-rule.xlsx');
+    writeFileSync(path, xlsx.bytes);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    let filterLine: unknown = null;
+    book.worksheets[0]!.eachRow((row) => {
+      if (row.getCell(1).value === 'Filter') filterLine = row.getCell(2).value;
+    });
+    expect(filterLine).toBe(`Donation date: 01-04-2025 to 30-04-2025 · ${REFUND_RULE}`);
+    const csv = parse((await file('donation', 'csv', { start_date: '2025-04-01', end_date: '2025-04-30' }, campaign)).bytes.toString('utf8').slice(1), { relax_column_count: true }) as string[][];
+    const header = csv.find((r) => r[0] === 'Date')!;
+    const refundRow = csv.find((r) => r[0] === '10-03-2025')!;
+    expect(refundRow[header.indexOf('Amount')]).toBe('');
+    expect(refundRow[header.indexOf('Refunded')]).toBe('500.00');
+    expect(refundRow[header.indexOf('Net')]).toBe('-500.00');
+    expect(refundRow[header.indexOf('Not matchable because')]).toMatch(/^Refunded 05-04-2025: /);
+  });
 
   it('titles files as SPEC §9 says, lists them in the history, and filters by dates', async () => {
     const all = await file('donation', 'csv');

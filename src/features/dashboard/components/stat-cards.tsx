@@ -16,7 +16,7 @@ export function StatCards({ stats }: { stats: TotalStats }) {
   const count = new Intl.NumberFormat('en-US');
   const cards: Card[] = [
     { key: 'raised', value: formatCents(stats.total_raised_cents), hint: t('dashboard.cards.raisedHint', { count: stats.donation_count }), tone: 'accent' },
-    { key: 'pledged', value: formatCents(stats.total_pledged_cents) },
+    { key: 'pledged', value: formatCents(stats.total_pledged_cents), hint: t('dashboard.cards.pledgedHint') },
     { key: 'outstanding', value: formatCents(stats.outstanding_cents), hint: t('dashboard.cards.outstandingHint') },
     { key: 'spent', value: formatCents(stats.total_spent_cents) },
     { key: 'cashOnHand', value: formatCents(stats.cash_on_hand_cents), hint: t('dashboard.cards.cashOnHandHint'), tone: stats.cash_on_hand_cents < 0 ? 'negative' : undefined },

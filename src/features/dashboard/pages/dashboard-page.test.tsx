@@ -6,6 +6,7 @@ import type { CycleStatsData, MonthlyStat, TotalStats } from '../../../../domain
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
+import { DONATIONS_COUNTED, PLEDGED } from '../../../../domain/reports/figure-names';
 
 vi.setConfig({ testTimeout: 30_000 });
 /** The first render compiles the layout and page chunks (slow on a busy machine). */
@@ -81,8 +82,11 @@ describe('/dashboard', () => {
     open();
     const raised = await screen.findByRole('listitem', { name: 'Total raised' }, FIRST_RENDER);
     expect(raised).toHaveTextContent('$12,345.50');
-    expect(raised).toHaveTextContent('57 donations, net of refunds');
-    expect(screen.getByRole('listitem', { name: 'Pledged' })).toHaveTextContent('$20,000.00');
+    // Issue 33: each figure named for what it counts, as the reports name it (domain/reports/figure-names.ts).
+    expect(raised).toHaveTextContent(`Net of refunds; 57 donations ${DONATIONS_COUNTED.unit}`);
+    const pledged = screen.getByRole('listitem', { name: PLEDGED.label });
+    expect(pledged).toHaveTextContent('$20,000.00');
+    expect(pledged).toHaveTextContent(PLEDGED.hint);
     expect(screen.getByRole('listitem', { name: 'Outstanding' })).toHaveTextContent('$7,654.50');
     expect(screen.getByRole('listitem', { name: 'Spent' })).toHaveTextContent('$3,000.25');
     expect(screen.getByRole('listitem', { name: 'Cash on hand' })).toHaveTextContent('$9,345.25');

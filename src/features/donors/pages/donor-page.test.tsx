@@ -8,6 +8,7 @@ import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
 import { DONATION_1, DONOR_1, DONOR_2, donationRow, donorDetail, donorRow, PLEDGE_1, refundRow } from '../test-fixtures';
+import { PLEDGED } from '../../../../domain/reports/figure-names';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -186,7 +187,7 @@ describe('/donor-list/:donorId', () => {
     expect(within(contact).getByRole('link', { name: 'ann@example.org' })).toHaveAttribute('href', 'mailto:ann@example.org');
     expect(contact).toHaveTextContent('Brooklyn, New York 11201');
     const figures = screen.getByRole('region', { name: 'Figures' });
-    expect(figures).toHaveTextContent('Pledged$1,000.00');
+    expect(figures).toHaveTextContent(`${PLEDGED.label}$1,000.00`);
     expect(figures).toHaveTextContent('Outstanding$750.00');
     expect(figures).toHaveTextContent('Estimated public funds$2,000.00');
     expect(within(figures).getByRole('meter', { name: 'Limit used' })).toHaveAttribute('aria-valuenow', '48');
@@ -194,6 +195,8 @@ describe('/donor-list/:donorId', () => {
     expect(figures).toHaveTextContent('Cash over $100 is not matchable.');
 
     const pledges = screen.getByRole('table', { name: 'Pledges of Ann Donor' });
+    // A pledge's own amount is what it committed, as in the Pledges receivable report (not "Pledged": issue 33).
+    expect(within(pledges).getByRole('columnheader', { name: 'Committed' })).toBeInTheDocument();
     const pledgeRow = within(pledges).getByRole('rowheader', { name: '01-02-2025' }).closest('tr')!;
     expect(pledgeRow).toHaveTextContent('Partly paid');
     expect(pledgeRow).toHaveTextContent('$750.00');
@@ -557,7 +560,8 @@ describe('/donor-list/:donorId', () => {
     const paid = within(totals).getByRole('rowheader', { name: 'Paid' }).closest('tr')!;
     // This cycle: the donation list's net ($250.00); all time: the fixture's $450.00.
     expect(within(paid).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$250.00', '$450.00']);
-    const pledged = within(totals).getByRole('rowheader', { name: 'Pledged' }).closest('tr')!;
+    // Issue 33: the same name as the dashboard's card (domain/reports/figure-names.ts).
+    const pledged = within(totals).getByRole('rowheader', { name: PLEDGED.label }).closest('tr')!;
     expect(within(pledged).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$1,000.00', '$1,200.00']);
     expect(figures).toHaveTextContent('The limit, matchable amount and public funds are for the 2029 cycle (01-01-2026 – 31-12-2029).');
   });

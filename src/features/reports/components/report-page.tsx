@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
+import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, REPORT_REFUND_RULES, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
@@ -20,6 +20,7 @@ import { ReportHistory } from './report-history';
 import { ReportBreakdownTable, ReportSummary } from './report-summary';
 import { ReminderButton } from './reminder-button';
 import { useUrlParams } from '../../../lib/use-url-params';
+import styles from './reports.module.css';
 
 /** The catalogue key of each report's page title (pages.*.title, as in the menu). */
 const PAGE_KEYS: Record<ReportType, string> = {
@@ -111,36 +112,46 @@ export function ReportPage({ type }: { type: ReportType }) {
 
   return (
     <>
-      <PageHeader title={title} context={REPORT_DESCRIPTIONS[type]} action={campaignId && canDownload && <DownloadMenu onPick={(format) => void download(format)} disabled={starting} />} />
+      <PageHeader
+        title={title}
+        context={
+          <>
+            <span>{REPORT_DESCRIPTIONS[type]}</span>
+            {REPORT_REFUND_RULES[type] && <span className={styles.rule}> {REPORT_REFUND_RULES[type]}.</span>}
+          </>
+        }
+        action={campaignId && canDownload && <DownloadMenu onPick={(format) => void download(format)} disabled={starting} />} />
       {campaignId && canRead && (
         <>
           <ReportFilters type={type} state={state} today={today} cycle={report?.cycle ?? null} onChange={update} />
           {report && <ReportSummary figures={report.summary} />}
           {report?.breakdown && <ReportBreakdownTable breakdown={report.breakdown} />}
-          <DataTable
-            caption={title}
-            columns={columns}
-            rows={report?.rows ?? []}
-            rowKey={(row) => row.row_id}
-            loading={data.loading}
-            error={data.error && !report ? apiErrorMessage(data.error) : undefined}
-            sort={state.sort}
-            onSortChange={(sort) => update({ sort })}
-            footer={footer || undefined}
-            scrollsSideways
-            empty={
-              <EmptyState
-                text={t(hasNarrowingFilters(state) ? 'reports.empty.filtered' : `reports.empty.${type}`)}
-                action={
-                  hasFilters(state) ? (
-                    <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => update({ start_date: '', end_date: '', clearFilters: true })}>
-                      {t('reports.page.clearFilters')}
-                    </button>
-                  ) : undefined
-                }
-              />
-            }
-          />
+          <div className={styles.fit}>
+            <DataTable
+              caption={title}
+              columns={columns}
+              rows={report?.rows ?? []}
+              rowKey={(row) => row.row_id}
+              loading={data.loading}
+              error={data.error && !report ? apiErrorMessage(data.error) : undefined}
+              sort={state.sort}
+              onSortChange={(sort) => update({ sort })}
+              footer={footer || undefined}
+              scrollsSideways
+              empty={
+                <EmptyState
+                  text={t(hasNarrowingFilters(state) ? 'reports.empty.filtered' : `reports.empty.${type}`)}
+                  action={
+                    hasFilters(state) ? (
+                      <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => update({ start_date: '', end_date: '', clearFilters: true })}>
+                        {t('reports.page.clearFilters')}
+                      </button>
+                    ) : undefined
+                  }
+                />
+              }
+            />
+          </div>
           {report && report.total > 0 && (
             <Pager page={state.page} pageSize={state.limit} total={report.total} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit, page: 1 })} disabled={data.loading} label={t('reports.page.pages')} />
           )}

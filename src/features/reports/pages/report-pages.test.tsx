@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { REFUND_RULE } from '../../../../domain/reports/figure-names';
 import { REPORT_DESCRIPTIONS, type ReportData, type ReportEntry, type ReportType } from '../../../../domain/reports/api-contract';
 import { emitLiveEvent } from '../../../lib/live-events';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
@@ -190,6 +191,33 @@ describe('report pages', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('start_date'));
     await waitFor(() => expect(lastData().has('start_date')).toBe(false));
     expect(lastData().get('end_date')).toBe('2026-09-30');
+  });
+
+  it("says the refund rule under the description, and shows a refund of an earlier gift with its date and no amount received", async () => {
+    data.donation = donationData({
+      filter: { start_date: '2029-04-01', end_date: '2029-04-30' },
+      rows: [
+        {
+          ...donationData().rows[0]!,
+          amount_cents: null,
+          refunded_cents: 50_000,
+          net_cents: -50_000,
+          matchable_cents: null,
+          pledge_date: '2029-01-15',
+          match_reason: "Refunded 05-04-2029: the gift was received outside these dates (a refund counts on the refund's own date).",
+        },
+      ],
+      totals: { amount_cents: 0, refunded_cents: 50_000, net_cents: -50_000 },
+    });
+    const { table } = await open('/donation-report?start_date=2029-04-01&end_date=2029-04-30', 'Donation Report');
+    expect(screen.getByText(`${REFUND_RULE}.`)).toBeInTheDocument();
+    const row = await within(table).findByRole('row', { name: /José Núñez/ });
+    expect(row).toHaveTextContent('Refunded 05-04-2029: the gift was received outside these dates');
+    expect(row).toHaveTextContent('-$500.00');
+    // The amount received in these dates is blank, not $0.00 nor the gift's amount.
+    expect(row).not.toHaveTextContent('$1,234.56');
+    // The pledge the gift paid, under its date, says what it is.
+    expect(row).toHaveTextContent('Pledge of 15-01-2029');
   });
 
   it('says so when the period is empty', async () => {
