@@ -156,7 +156,7 @@ describe('readDonorRow', () => {
 
   it.each<[string, MappedRow, string]>([
     ['an unknown state', { state: 'Xx' }, 'State: not a US state (use its name or 2-letter code; for a donor abroad, give the country)'],
-    ['a bad phone', { donor_phone: '555-1234' }, 'Donor phone: Phone number is not valid'],
+    ['a bad phone', { donor_phone: '555-1234' }, 'Donor phone: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)'],
     ['a bad e-mail', { donor_email: 'ann@' }, `Donor email: ${M.EMAIL_INVALID}`],
     ['a bad ZIP', { zip: 'ABCDE' }, M.ZIP_INVALID],
     ['a name with digits', { name: 'Ann #2' }, M.NAME_FORMAT],
@@ -269,7 +269,7 @@ describe('readPaymentRow', () => {
 
   it.each<[string, MappedRow, string]>([
     ['a row without e-mail, phone or name', { donor_email: ' ', name: '' }, ROW_REASONS.noDonorKey],
-    ['a bad phone', { donor_phone: '12' }, 'Donor phone: Phone number is not valid'],
+    ['a bad phone', { donor_phone: '12' }, 'Donor phone: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)'],
     ['a bad e-mail', { donor_email: 'not-an-email' }, `Donor email: ${M.EMAIL_INVALID}`],
     ['an unknown method', { payment_method: 'Bitcoin' }, "Payment method: not one we record (use a method from the template's list)"],
     ['no method', { payment_method: '' }, M.PAYMENT_METHOD_REQUIRED],
