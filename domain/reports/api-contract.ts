@@ -134,8 +134,12 @@ export const REPORT_DATE_MEANING: Record<ReportType, string> = {
 
 // ── columns ─────────────────────────────────────────────────────────────────────────────────
 
-/** text; date ('YYYY-MM-DD', shown DD-MM-YYYY); money (integer cents); count (integer). */
-export type ReportColumnKind = 'text' | 'date' | 'money' | 'count';
+/**
+ * text; date ('YYYY-MM-DD', shown DD-MM-YYYY); money (integer cents); count (integer); phone (a stored
+ * phone number, shown as people write it: '(718) 555-0102', '+44 20 7183 8750'; computed reports only,
+ * the SQL reports' COPY path writes no phone column).
+ */
+export type ReportColumnKind = 'text' | 'date' | 'money' | 'count' | 'phone';
 
 export interface ReportColumn {
   key: string;
@@ -188,7 +192,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     date('due_date', 'Due'),
     text('donor_name', 'Donor', 22),
     text('donor_email', 'E-mail', 24),
-    text('donor_phone', 'Phone', 14, { under: 'donor_email' }),
+    { key: 'donor_phone', header: 'Phone', kind: 'phone', width: 16, under: 'donor_email' },
     date('commitment_date', 'Pledge of'),
     money('amount_due_cents', 'Amount due'),
     money('outstanding_cents', 'Outstanding'),
