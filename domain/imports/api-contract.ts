@@ -90,7 +90,8 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
 };
 
 /** What happened (or will happen) to one row. */
-export const ROW_OUTCOMES = ['valid', 'rejected', 'duplicate', 'imported'] as const;
+/** 'skipped': a template's example row (templates.ts), neither imported nor refused. */
+export const ROW_OUTCOMES = ['valid', 'rejected', 'duplicate', 'imported', 'skipped'] as const;
 export type RowOutcome = (typeof ROW_OUTCOMES)[number];
 
 /** How slash dates (03/04/2029) are read: month first (US) or day first. */

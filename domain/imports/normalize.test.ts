@@ -12,12 +12,9 @@ import {
   normalizeCountry,
   normalizeEmail,
   normalizeName,
-  normalizePhone,
   normalizeZip,
   parseAmountCents,
   parseImportDate,
-  PHONE_INVALID,
-  phoneCountry,
   USPS_STATE_CODES,
 } from './normalize';
 
@@ -268,36 +265,6 @@ describe('matchOption', () => {
     expect(matchOption(CONTRIBUTOR_TYPE_OPTIONS, '')).toBeNull();
     expect(matchOption(CONTRIBUTOR_TYPE_OPTIONS, ' - ')).toBeNull();
     expect(matchOption(ELIGIBILITY_OPTIONS, 'maybe')).toBeNull();
-  });
-});
-
-describe('normalizePhone', () => {
-  it.each([
-    ['2125550142', '2125550142'],
-    ['(212) 555-0142', '2125550142'],
-    ['212.555.0142', '2125550142'],
-    ['+1 212 555 0142', '2125550142'],
-    ['12125550142', '2125550142'],
-    ['1-212-555-0142', '2125550142'],
-    ['2125550142.0', '2125550142'],
-    ['+1 416 555 0123', '4165550123'],
-    ['+442071838750', '+442071838750'],
-    ['+44 20 7183 8750', '+442071838750'],
-    ['0044 20 7183 8750', '+442071838750'],
-    ['442071838750', '+442071838750'],
-    ['+33 1 42 68 53 00', '+33142685300'],
-  ])('%j → %s', (text, phone) => {
-    expect(normalizePhone(text)).toEqual({ ok: true, value: phone });
-  });
-
-  it.each(['555-1234', '2125550', '1234567890', '911', 'call me', '+44 20', '+999 1234 5678'])('refuses %j', (text) => {
-    expect(normalizePhone(text)).toEqual({ ok: false, reason: PHONE_INVALID });
-  });
-
-  it('tells the country of an international number', () => {
-    expect(phoneCountry('+442071838750')).toBe('GB');
-    expect(phoneCountry('+33142685300')).toBe('FR');
-    expect(phoneCountry('2125550142')).toBeNull();
   });
 });
 

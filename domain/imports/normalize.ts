@@ -1,11 +1,12 @@
 /**
  * Value normalisers of the bulk import: what a cell of a spreadsheet says, read the way a person
  * means it — amounts into exact integer cents, dates in the usual shapes into 'YYYY-MM-DD', option
- * labels, codes and values into our values, phone numbers, ZIP codes, e-mails and names. Each one
+ * labels, codes and values into our values, ZIP codes, e-mails and names (phone numbers: the
+ * product's one phone rule, domain/phone.ts). Each one
  * is pure; those that can refuse answer `{ ok: true, value } | { ok: false, reason }` with a short
  * English sentence naming the problem. Pure: no React, no Node.
  */
-import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { getCountries } from 'libphonenumber-js/min';
 import {
   CONTRIBUTOR_TYPE_OPTIONS,
   ELIGIBILITY_OPTIONS,
@@ -252,38 +253,6 @@ export function matchOption(options: readonly Option[], text: string): string | 
   const key = optionKey(text);
   if (key === '') return null;
   return indexOf(options).get(key) ?? null;
-}
-
-// ── phones ──────────────────────────────────────────────────────────────────────────────────
-
-export const PHONE_INVALID = 'Phone number is not valid';
-
-/**
- * A phone number → a US/NANP number's 10 national digits ('2125550142'), another country's number
- * in E.164 ('+442071838750'). US is the default country; '+' or '00' starts an international number;
- * digits that are no US number but read as one with a '+' in front are taken as such. Spreadsheet
- * numbers ('2125550142.0') are fine.
- */
-export function normalizePhone(text: string): Normalized<string> {
-  let s = text.trim().replace(/^(\d+)\.0+$/, '$1');
-  if (s.startsWith('00')) s = `+${s.slice(2)}`;
-  let phone = s.startsWith('+') ? parsePhoneNumberFromString(s) : parsePhoneNumberFromString(s, 'US');
-  let valid = phone?.isValid() === true; // isValid() matches the metadata's patterns each time: ask once
-  if (!valid && !s.startsWith('+')) {
-    const digits = s.replace(/\D/g, '');
-    if (digits.length >= 11) {
-      phone = parsePhoneNumberFromString(`+${digits}`);
-      valid = phone?.isValid() === true;
-    }
-  }
-  if (!valid || !phone) return fail(PHONE_INVALID);
-  return ok(phone.countryCallingCode === '1' ? String(phone.nationalNumber) : String(phone.number));
-}
-
-/** The country (ISO 3166 alpha-2) of an E.164 number, or null (a 10-digit US number, or unknown). */
-export function phoneCountry(value: string): string | null {
-  if (!value.startsWith('+')) return null;
-  return parsePhoneNumberFromString(value)?.country ?? null;
 }
 
 // ── ZIP codes, countries ────────────────────────────────────────────────────────────────────

@@ -17,6 +17,7 @@ import {
   pledgeFieldsShape,
 } from '../validation/donors';
 import type { ColumnMapping, DateOrder } from './api-contract';
+import { parsePhone, phoneCountry } from '../phone';
 import { importFields } from './fields';
 import {
   dateOrderMatters,
@@ -25,11 +26,9 @@ import {
   normalizeCountry,
   normalizeEmail,
   normalizeName,
-  normalizePhone,
   normalizeZip,
   parseAmountCents,
   parseImportDate,
-  phoneCountry,
 } from './normalize';
 
 export interface RowContext {
@@ -174,6 +173,9 @@ function schemaProblem(schema: { validateSync(value: unknown, options?: Validate
 /** The row's name: `name`, else first and last name joined; normalised. */
 const rowName = (row: MappedRow) => normalizeName(cell(row, 'name') ?? joinName(cell(row, 'first_name'), cell(row, 'last_name')));
 
+/** The donor form's schema but the phone, which phoneOf reads with the one phone rule (synchronously, row by row). */
+const donorRowSchema = donorFieldsSchema.omit(['donor_phone']);
+
 const pledgeSchema = object({ commitment_date: pledgeFieldsShape.commitment_date, commitment_amount_cents: pledgeFieldsShape.commitment_amount_cents });
 
 const paymentSchema = object({
@@ -191,7 +193,7 @@ const paymentSchema = object({
 function phoneOf(row: MappedRow): { ok: true; value: string | null } | { ok: false; reason: string } {
   const phoneCell = cell(row, 'donor_phone');
   if (phoneCell === undefined) return { ok: true, value: null };
-  const phone = normalizePhone(phoneCell);
+  const phone = parsePhone(phoneCell);
   return phone.ok ? phone : { ok: false, reason: labelled('donor_phone', phone.reason) };
 }
 
@@ -255,8 +257,9 @@ export function readDonorRow(row: MappedRow, ctx: RowContext): RowResult<DonorIm
     eligibility,
     recipient: text('recipient'),
   };
-  // No type at all is the schema's 'required' (undefined), as in the form.
-  const donorProblem = schemaProblem(donorFieldsSchema, { ...donor, contributor_type: contributorType || undefined });
+  // No type at all is the schema's 'required' (undefined), as in the form. The phone was read by the
+  // same rule as the form's (phoneOf): the schema without its (asynchronous) phone test.
+  const donorProblem = schemaProblem(donorRowSchema, { ...donor, contributor_type: contributorType || undefined });
   if (donorProblem) return refuse(donorProblem);
 
   const amountCell = cell(row, 'commitment_amount');

@@ -37,7 +37,7 @@ describe('import templates', () => {
     const payingDate = (row: readonly string[]) => row[PAYMENT_TEMPLATE_COLUMNS.indexOf('paying_date')];
     expect(payingDate(templateExampleRow('payment'))! <= isoDay(new Date())).toBe(true);
     expect(payingDate(templateExampleRow('payment', { today: '2026-11-28' }))).toBe('2026-11-28');
-    expect(templateCsv('payment', { today: '2026-11-28' }).split('\r\n')[1]).toBe('maryjane@example.org,2026-11-28,,$250.00,Check,(212) 555-0142');
+    expect(templateCsv('payment', { today: '2026-11-28' }).split('\r\n')[1]).toBe('maryjane@example.org,2026-11-28,"EXAMPLE – delete or keep, it is skipped",$250.00,Check,(212) 555-0142');
     const cycle = { start: '2026-01-01', end: '2029-12-31' };
     expect(templateExampleDate('payment', { today: '2026-11-28', cycle })).toBe('2026-11-28');
     // The cycle is over: its last day.

@@ -1,8 +1,10 @@
 /**
  * The bulk-upload templates (SPEC §3): the donor and the payment template, their columns in SPEC
  * order, one example row, and what each column accepts (the Instructions sheet of the XLSX and the
- * upload dialog read the same list). The example row passes as it is: its date is not in the future
- * and, given the campaign's cycle, inside it. Cells a spreadsheet would run as a formula are
+ * upload dialog read the same list). The example row is marked as one (its recipient cell says so,
+ * TEMPLATE_EXAMPLE_MARK) and an upload skips it, reported as "example row, skipped" (issue 33.7): a
+ * template uploaded unchanged imports nothing and refuses nothing. Were it kept and read, it would
+ * pass: its date is not in the future and, given the campaign's cycle, inside it. Cells a spreadsheet would run as a formula are
  * neutralised in every CSV we write. Pure: no React, no Node.
  */
 import { isoDay } from '../validation/donors';
@@ -54,6 +56,7 @@ export interface TemplateColumn {
 
 const DATE = 'A date: YYYY-MM-DD, DD-MM-YYYY or a spreadsheet date cell.';
 const AMOUNT = 'An amount in dollars, e.g. 250 or $1,250.00.';
+const RECIPIENT = 'Text. The example row says "EXAMPLE – delete or keep, it is skipped" here: an upload skips that row.';
 
 const DONOR_COLUMNS: Record<(typeof DONOR_TEMPLATE_COLUMNS)[number], TemplateColumn> = {
   name: { name: 'name', required: true, accepts: "The donor's full name: letters, spaces, apostrophes, hyphens and periods." },
@@ -75,13 +78,13 @@ const DONOR_COLUMNS: Record<(typeof DONOR_TEMPLATE_COLUMNS)[number], TemplateCol
   commitment_date: { name: 'commitment_date', required: false, accepts: `${DATE} Needed with a commitment amount.` },
   commitment_amount: { name: 'commitment_amount', required: false, accepts: `${AMOUNT} Recorded as a pledge, checked against the limit.` },
   eligibility: { name: 'eligibility', required: false, accepts: "The donor's recorded eligibility (the campaign's class sets the limit).", options: ELIGIBILITY_OPTIONS },
-  recipient: { name: 'recipient', required: false, accepts: 'Text.' },
+  recipient: { name: 'recipient', required: false, accepts: RECIPIENT },
 };
 
 const PAYMENT_COLUMNS: Record<(typeof PAYMENT_TEMPLATE_COLUMNS)[number], TemplateColumn> = {
   donor_email: { name: 'donor_email', required: false, accepts: "The donor's e-mail: the donor is found by e-mail, else by phone." },
   paying_date: { name: 'paying_date', required: true, accepts: DATE },
-  recipient: { name: 'recipient', required: false, accepts: 'Text.' },
+  recipient: { name: 'recipient', required: false, accepts: RECIPIENT },
   paid_amount: { name: 'paid_amount', required: true, accepts: `${AMOUNT} Pays the donor's open pledges oldest first; the rest is a new gift.` },
   payment_method: { name: 'payment_method', required: true, accepts: 'One of the payment methods (the label or the value).', options: PAYMENT_METHOD_OPTIONS },
   donor_phone: { name: 'donor_phone', required: false, accepts: "The donor's phone, used when there is no e-mail." },
@@ -109,10 +112,32 @@ export function templateExampleDate(type: ImportType, facts: TemplateExampleFact
   return today;
 }
 
+/**
+ * The text that marks a template's example row, in its recipient cell (a free-text column both
+ * templates have, so SPEC §3's columns stay as they are). An upload skips a row with this text in
+ * any cell, whatever else the row says.
+ */
+export const TEMPLATE_EXAMPLE_MARK = 'EXAMPLE – delete or keep, it is skipped';
+
+/** The reason (and the outcome 'skipped') of a template's example row in an upload's review. */
+export const EXAMPLE_ROW_SKIPPED = 'Example row of the template, skipped';
+
+/** Whether an uploaded row is a template's example row (a cell says TEMPLATE_EXAMPLE_MARK; the dash may be a hyphen, any case). */
+export function isTemplateExampleRow(cells: readonly string[]): boolean {
+  return cells.some((cell) => exampleMarkKey(cell) === EXAMPLE_MARK_KEY);
+}
+
+/** A cell compared with the mark: trimmed, lower case, any dash as '-', spaces collapsed. */
+function exampleMarkKey(cell: string): string {
+  return cell.trim().toLowerCase().replace(/[\u2010-\u2015\u2212]/g, '-').replace(/\s+/g, ' ');
+}
+
+const EXAMPLE_MARK_KEY = exampleMarkKey(TEMPLATE_EXAMPLE_MARK);
+
 function examples(type: ImportType, date: string): readonly string[] {
   return type === 'donor'
-    ? ["Mary-Jane O'Brien", '(212) 555-0142', 'maryjane@example.org', 'Individual Contributor', 'Acme Corp', 'Engineer', 'New York', '10023', 'New York', '4B', '245 West 72nd Street', 'Council District 6', date, '$500.00', 'Undetermined', '']
-    : ['maryjane@example.org', date, '', '$250.00', 'Check', '(212) 555-0142'];
+    ? ["Mary-Jane O'Brien", '(212) 555-0142', 'maryjane@example.org', 'Individual Contributor', 'Acme Corp', 'Engineer', 'New York', '10023', 'New York', '4B', '245 West 72nd Street', 'Council District 6', date, '$500.00', 'Undetermined', TEMPLATE_EXAMPLE_MARK]
+    : ['maryjane@example.org', date, TEMPLATE_EXAMPLE_MARK, '$250.00', 'Check', '(212) 555-0142'];
 }
 
 export function templateColumnNames(type: ImportType): readonly string[] {

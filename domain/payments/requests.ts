@@ -5,16 +5,16 @@
 import { array, boolean, number, object, string } from 'yup';
 import { US_STATES } from '../donor-book/enums';
 import { campaignIdField, COUNTRY_PATTERN, DEFAULT_COUNTRY, donorNameField, optionalText, POSTAL_CODE_PATTERN, US_ZIP_PATTERN } from '../validation/donors';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN } from '../validation/auth';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../validation/auth';
+import { PHONE_MESSAGES, phoneField } from '../validation/phone-field';
 import { DONOR_ATTESTATIONS, GATEWAY_MODES, ONLINE_GIFT_MAX_CENTS, ONLINE_GIFT_MIN_CENTS, type AttestationKey } from './api-contract';
 
 export const PAYMENT_VALIDATION_MESSAGES = {
   AMOUNT: 'Please enter an amount between $1.00 and $100,000.00',
   EMAIL_REQUIRED: 'E-mail is required',
   EMAIL_INVALID: 'Please enter a valid email',
-  PHONE_REQUIRED: 'Phone number is required',
-  PHONE_INVALID: 'Phone number must be 10 digits',
-  PHONE_ABROAD_INVALID: 'Phone number: 10 digits, or + and the country code for a number abroad',
+  PHONE_REQUIRED: PHONE_MESSAGES.REQUIRED,
+  PHONE_INVALID: PHONE_MESSAGES.INVALID,
   COUNTRY_INVALID: 'Please choose a country',
   REGION_INVALID: 'State, province or region: at most 100 characters',
   POSTAL_CODE_INVALID: 'Postal code may use letters, digits, spaces and - (at most 12)',
@@ -71,30 +71,21 @@ const abroadRules = (country: unknown): boolean => typeof country === 'string' &
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** '+44 20 7183 8750' style numbers abroad (E.164 without the +1 of the US). */
-const ABROAD_PHONE_PATTERN = /^\+(?!1)\d{7,15}$/;
-
 /**
  * What the donor types: everything a compliant contribution record needs (name, address, employer,
  * occupation). The country (default US) sets the address rules: a US state and a 5- or 9-digit ZIP,
  * or abroad a free state/province/region and a postal code (either may be empty: not every country has
- * them). The phone is optional unless the campaign requires it: validate with the context
+ * them). The phone (a national number of the chosen country, or + and the country code) is optional
+ * unless the campaign requires it: validate with the context
  * `{ requirePhone: true }` (the giving page's setting; the server passes it, the form too).
  */
 export const donorDetailsShape = {
   name: donorNameField,
   email: string().typeError(M.EMAIL_INVALID).required(M.EMAIL_REQUIRED).trim().max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID).matches(EMAIL_PATTERN, M.EMAIL_INVALID),
-  phone: string()
-    .typeError(M.PHONE_INVALID)
-    .nullable()
-    .optional()
-    .test('required-by-campaign', M.PHONE_REQUIRED, function requiredByCampaign(value) {
-      return !blank(value) || (this.options.context as { requirePhone?: boolean } | undefined)?.requirePhone !== true;
-    })
-    .test('phone', function phone(value) {
-      if (blank(value) || MOBILE_PATTERN.test(value as string) || ABROAD_PHONE_PATTERN.test(value as string)) return true;
-      return this.createError({ message: abroadRules((this.parent as { country?: unknown }).country) ? M.PHONE_ABROAD_INVALID : M.PHONE_INVALID });
-    }),
+  // The one phone rule (domain/phone.ts, loaded when the donor first submits: not in the page's first JavaScript).
+  phone: phoneField().test('required-by-campaign', M.PHONE_REQUIRED, function requiredByCampaign(value) {
+    return !blank(value) || (this.options.context as { requirePhone?: boolean } | undefined)?.requirePhone !== true;
+  }),
   address: required(200, M.ADDRESS_REQUIRED),
   apt_unit: optionalText(50),
   city: required(100, M.CITY_REQUIRED),

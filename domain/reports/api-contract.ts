@@ -150,8 +150,12 @@ export const REPORT_REFUND_RULES: Record<ReportType, string | null> = {
 
 // ── columns ─────────────────────────────────────────────────────────────────────────────────
 
-/** text; date ('YYYY-MM-DD', shown DD-MM-YYYY); money (integer cents); count (integer). */
-export type ReportColumnKind = 'text' | 'date' | 'money' | 'count';
+/**
+ * text; date ('YYYY-MM-DD', shown DD-MM-YYYY); money (integer cents); count (integer); phone (a stored
+ * phone number, shown as people write it: '(718) 555-0102', '+44 20 7183 8750'; computed reports only,
+ * the SQL reports' COPY path writes no phone column).
+ */
+export type ReportColumnKind = 'text' | 'date' | 'money' | 'count' | 'phone';
 
 export interface ReportColumn {
   key: string;
@@ -208,7 +212,7 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     date('due_date', 'Due'),
     text('donor_name', 'Donor', 22),
     text('donor_email', 'E-mail', 24, { under: 'donor_name' }),
-    text('donor_phone', 'Phone', 14, { under: 'donor_name' }),
+    { key: 'donor_phone', header: 'Phone', kind: 'phone', width: 14, under: 'donor_name' },
     date('commitment_date', 'Pledge of'),
     money('amount_due_cents', 'Amount due'),
     money('outstanding_cents', 'Outstanding'),

@@ -42,7 +42,7 @@ describe('donor form', () => {
     expect(await errors(donorFieldsSchema, { ...donor, name: 'Bob #1', donor_email: 'bob@', donor_phone: '555-1234', zip: 'ABCDE' })).toEqual({
       name: "Name may contain only letters, spaces and . ' -",
       donor_email: 'Please enter a valid email',
-      donor_phone: 'Phone number must be 10 digits',
+      donor_phone: 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)',
       zip: 'ZIP code must be 5 digits (or ZIP+4)',
     });
   });

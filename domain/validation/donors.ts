@@ -21,7 +21,8 @@ import {
   PLEDGE_STATUSES,
   US_STATES,
 } from '../donor-book/enums';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN } from './auth';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './auth';
+import { PHONE_MESSAGES, phoneField } from './phone-field';
 
 export const DONOR_VALIDATION_MESSAGES = {
   CAMPAIGN_ID_REQUIRED: 'Please select a campaign first',
@@ -38,7 +39,7 @@ export const DONOR_VALIDATION_MESSAGES = {
   NAME_MAX: 'Name should be at most 100 characters',
   NAME_FORMAT: "Name may contain only letters, spaces and . ' -",
   EMAIL_INVALID: 'Please enter a valid email',
-  PHONE_INVALID: 'Phone number must be 10 digits',
+  PHONE_INVALID: PHONE_MESSAGES.INVALID,
   CONTRIBUTOR_TYPE_REQUIRED: 'Contributor type is required',
   CONTRIBUTOR_TYPE_INVALID: 'Unknown contributor type',
   INTERNATIONAL_INDIVIDUAL_ONLY: 'International donor can only be an Individual Contributor type',
@@ -260,12 +261,11 @@ export const donorEmailField = string()
   .max(EMAIL_MAX_LENGTH, M.EMAIL_INVALID)
   .matches(EMAIL_PATTERN, { message: M.EMAIL_INVALID, excludeEmptyString: true });
 
-/** 10 digits (US/NANP), or a donor abroad's number in E.164 other than +1 (imports: '+442071838750'). */
-export const donorPhoneField = string()
-  .typeError(M.PHONE_INVALID)
-  .nullable()
-  .optional()
-  .test('phone', M.PHONE_INVALID, (value) => blank(value) || MOBILE_PATTERN.test(value as string) || /^\+(?!1)\d{7,15}$/.test(value as string));
+/**
+ * What people type ('(718) 555-0102', '+44 20 7183 8750'; a national number in the donor's country),
+ * checked by the one phone rule (domain/phone.ts, loaded on first use: validate asynchronously).
+ */
+export const donorPhoneField = phoneField();
 
 export const contributorTypeField = string()
   .typeError(M.CONTRIBUTOR_TYPE_INVALID)

@@ -880,7 +880,7 @@ export const uploadRows = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
     campaignId: uuid('campaign_id').notNull(),
-    /** valid (waiting to be imported) | imported | rejected | duplicate. */
+    /** valid (waiting to be imported) | imported | rejected | duplicate | skipped (a template's example row). */
     outcome: text('outcome').notNull(),
     reason: text('reason'),
     /** The cells of the row as read, in file order. */
@@ -892,7 +892,7 @@ export const uploadRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.uploadId, t.rowNumber] }),
-    check('upload_rows_outcome_known', sql`${t.outcome} in ('valid', 'imported', 'rejected', 'duplicate')`),
+    check('upload_rows_outcome_known', sql`${t.outcome} in ('valid', 'imported', 'rejected', 'duplicate', 'skipped')`),
   ],
 );
 

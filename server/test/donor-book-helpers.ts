@@ -61,8 +61,9 @@ export function donorBody(campaignId: string, overrides: Record<string, unknown>
     campaign_id: campaignId,
     name: `Donor Number ${String.fromCharCode(65 + (counter % 26))}${String.fromCharCode(65 + (Math.floor(counter / 26) % 26))}`,
     donor_email: `donor${counter}-${Date.now().toString(36)}@example.org`,
-    // Unique within the run: the counter owns the thousands, the clock only the last three digits.
-    donor_phone: String(5_550_000_000 + counter * 1_000 + (Date.now() % 1_000)),
+    // Unique within the run: the counter owns the thousands, the clock only the last three digits; a
+    // valid New York number (212, exchange 200–999: the phone rule of domain/phone.ts refuses made-up ones).
+    donor_phone: String(2_122_000_000 + ((counter * 1_000) % 7_000_000) + (Date.now() % 1_000)),
     contributor_type: 'individual',
     eligibility: 'un',
     state: 'new_york',

@@ -13,6 +13,7 @@ import { SubmitButton } from './submit-button';
 import { TextArea } from './text-area';
 import styles from './log-call-modal.module.css';
 import '../lib/staff-catalogue';
+import { formatPhone, phoneHref } from '../../domain/phone';
 
 interface CallValues {
   outcome: string;
@@ -73,8 +74,8 @@ export function LogCallModal({ donorName, donorPhone, save, onClose, onLogged }:
           {donorPhone && (
             <p className={styles.contact}>
               {t('followUp.call.phone')}{' '}
-              <a href={`tel:${donorPhone}`} className={styles.phone}>
-                {donorPhone}
+              <a href={phoneHref(donorPhone)} className={styles.phone}>
+                {formatPhone(donorPhone)}
               </a>
             </p>
           )}

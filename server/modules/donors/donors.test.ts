@@ -86,7 +86,7 @@ describe('donors: add, update, get, delete, duplicates, tenancy', () => {
     expect(res.json().details.fields).toEqual({
       name: "Name may contain only letters, spaces and . ' -",
       donor_email: 'Please enter a valid email',
-      donor_phone: 'Phone number must be 10 digits',
+      donor_phone: 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)',
       contributor_type: 'Unknown contributor type',
       eligibility: 'Eligibility must be Participant-Option A, Participant-Option B, Non-Participant or Undetermined',
       state: 'Unknown state',
@@ -97,7 +97,7 @@ describe('donors: add, update, get, delete, duplicates, tenancy', () => {
     expect(missing.json().details.fields).toMatchObject({ name: 'Name is required', contributor_type: 'Contributor type is required' });
     // Strict: a number is not a string.
     const typed = await post(t, P.addDonor, donorBody(campaignId, { donor_phone: 2125550199 }), owner.token);
-    expect(typed.json().details.fields).toEqual({ donor_phone: 'Phone number must be 10 digits' });
+    expect(typed.json().details.fields).toEqual({ donor_phone: 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)' });
   });
 
   it('an international donor must be an Individual Contributor (catalogue message); a postal code of its country is accepted', async () => {
@@ -109,6 +109,23 @@ describe('donors: add, update, get, delete, duplicates, tenancy', () => {
     const ok = await post(t, P.addDonor, donorBody(campaignId, { country: 'CA', state: null, zip: 'K1A 0B1', city: 'Ottawa' }), owner.token);
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data).toMatchObject({ country: 'CA', is_international: true, state: null, zip: 'K1A 0B1' });
+  });
+
+  it('a phone is taken as people write it and stored in one form (issue 33.14); another spelling of it is the same donor', async () => {
+    const us = await post(t, P.addDonor, donorBody(campaignId, { donor_phone: ' (718) 555-0170 ' }), owner.token);
+    expect(us.statusCode, us.body).toBe(201);
+    expect(us.json().data.donor_phone).toBe('7185550170');
+    const uk = await post(t, P.addDonor, donorBody(campaignId, { country: 'GB', state: null, zip: 'W1S 1HP', donor_phone: '020 7183 8750' }), owner.token);
+    expect(uk.statusCode, uk.body).toBe(201);
+    expect(uk.json().data.donor_phone).toBe('+442071838750');
+    const [stored] = await t.db.select({ phone: donors.donorPhone }).from(donors).where(eq(donors.id, uk.json().data.donor_id));
+    expect(stored!.phone).toBe('+442071838750');
+    const again = await post(t, P.addDonor, donorBody(campaignId, { donor_phone: '+1 718-555-0170' }), owner.token);
+    expect([again.statusCode, again.json().details]).toEqual([409, { field: 'donor_phone', donor_id: us.json().data.donor_id }]);
+    for (const phone of ['0000000000', '555-0170', '+44 20']) {
+      const bad = await post(t, P.addDonor, donorBody(campaignId, { donor_phone: phone }), owner.token);
+      expect([bad.statusCode, bad.json().details.fields], phone).toEqual([400, { donor_phone: 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)' }]);
+    }
   });
 
   it('update_donor changes the fields, keeps e-mail/phone unique, audits before and after', async () => {

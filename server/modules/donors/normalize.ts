@@ -1,5 +1,6 @@
-/** Turning validated request bodies into stored values: trimmed text, '' → null, e-mail lowercased. */
+/** Turning validated request bodies into stored values: trimmed text, '' → null, e-mail lowercased, phones in their stored form. */
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
+import { storedPhone } from '../../../domain/phone';
 import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
 import type { donors } from '../../db/schema';
 
@@ -34,13 +35,13 @@ export type DonorValues = Pick<
   | 'recipient'
 >;
 
-/** The stored values of validated DonorFields (country 'US' and eligibility 'un' by default). */
+/** The stored values of validated DonorFields (country 'US' and eligibility 'un' by default; the phone's stored form, domain/phone.ts). */
 export function donorValuesOf(body: Record<string, unknown>): DonorValues {
   const country = textOrNull(body.country)?.toUpperCase() ?? DEFAULT_COUNTRY;
   const international = country !== DEFAULT_COUNTRY;
   return {
     name: cleanName(String(body.name)),
-    donorPhone: textOrNull(body.donor_phone),
+    donorPhone: storedPhone(body.donor_phone, country),
     donorEmail: textOrNull(body.donor_email)?.toLowerCase() ?? null,
     contributorType: body.contributor_type as ContributorType,
     employer: textOrNull(body.employer),

@@ -34,7 +34,8 @@ export async function templateWorkbook(type: ImportType, facts: TemplateCampaign
   const data = book.addWorksheet(type === 'donor' ? 'Donors' : 'Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
   data.columns = columns.map((c) => ({ header: c.name, key: c.name, width: Math.max(14, c.name.length + 4) }));
   data.getRow(1).font = { bold: true };
-  data.addRow([...templateExampleRow(type, facts.example)]);
+  // The example row (marked in its recipient cell, skipped by an upload) in grey italics.
+  data.addRow([...templateExampleRow(type, facts.example)]).font = { italic: true, color: { argb: 'FF6B7280' } };
   // ZIP codes, phones and dates stay text: a spreadsheet must not turn 02134 into 2134.
   for (const c of columns) {
     if (['zip', 'donor_phone'].includes(c.name)) data.getColumn(c.name).numFmt = '@';

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTemplateUrl } from '../../../domain/imports/templates';
+import { eq } from 'drizzle-orm';
+import { IMPORT_TYPES, EXAMPLE_ROW_SKIPPED, importTemplateUrl, TEMPLATE_EXAMPLE_MARK, TEMPLATE_FORMATS, templateFileName } from '../../../domain/imports/templates';
+import { donations, donors } from '../../db/schema';
 import { get } from '../../test/auth-helpers';
 import { importRows, uploadAndValidate } from '../../test/import-helpers';
 import { demoSignIn, type Session } from '../../test/campaign-helpers';
@@ -32,13 +34,38 @@ describe('import templates', () => {
     expect(payment.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('donor_email,paying_date,recipient,paid_amount,payment_method,donor_phone');
   });
 
-  it('reads both templates as downloaded: the donor example is valid, then the payment example pays that donor', async () => {
-    const donors = await get(t, importTemplateUrl(campaignId, 'donor', 'csv'), owner.token);
-    const donorReview = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'donor-template.csv', donors.body);
+  it('uploads each template as downloaded: its example row is reported "Example row, skipped", nothing refused, nothing imported (issue 33.7)', async () => {
+    const count = async () => ({
+      donors: (await t.db.select({ id: donors.id }).from(donors).where(eq(donors.campaignId, campaignId))).length,
+      donations: (await t.db.select({ id: donations.id }).from(donations).where(eq(donations.campaignId, campaignId))).length,
+    });
+    const before = await count();
+    for (const type of IMPORT_TYPES) {
+      for (const format of TEMPLATE_FORMATS) {
+        const what = `${type} ${format}`;
+        const template = await get(t, importTemplateUrl(campaignId, type, format), owner.token);
+        expect(template.statusCode, what).toBe(200);
+        const review = await uploadAndValidate(t, owner.token, campaignId, type, templateFileName(type, format), format === 'csv' ? template.body : template.rawPayload);
+        expect(review.rows.map((r) => [r.outcome, r.reason]), what).toEqual([['skipped', EXAMPLE_ROW_SKIPPED]]);
+        expect(review.reasons, what).toEqual([{ reason: EXAMPLE_ROW_SKIPPED, count: 1 }]);
+        expect(review.counts, what).toEqual({ total: 1, valid: 0, rejected: 0, duplicates: 0, imported: 0 });
+        expect(review.has_error_report, what).toBe(false);
+        const done = await importRows(t, owner.token, campaignId, review.id);
+        expect([done.status, done.counts.imported, done.rows[0]!.outcome], what).toEqual(['completed', 0, 'skipped']);
+      }
+    }
+    // Nothing was imported from the examples.
+    expect(await count()).toEqual(before);
+  }, 120_000);
+
+  it('an example row with its mark taken out reads as it says: the donor example is valid, then the payment example pays that donor', async () => {
+    const unmarked = (text: string) => text.replace(TEMPLATE_EXAMPLE_MARK, '');
+    const donorCsv = await get(t, importTemplateUrl(campaignId, 'donor', 'csv'), owner.token);
+    const donorReview = await uploadAndValidate(t, owner.token, campaignId, 'donor', 'donor-template.csv', unmarked(donorCsv.body));
     expect(donorReview.rows.map((r) => [r.outcome, r.reason])).toEqual([['valid', null]]);
     await importRows(t, owner.token, campaignId, donorReview.id);
-    const payments = await get(t, importTemplateUrl(campaignId, 'payment', 'xlsx'), owner.token);
-    const paymentReview = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payment-template.xlsx', payments.rawPayload);
+    const paymentCsv = await get(t, importTemplateUrl(campaignId, 'payment', 'csv'), owner.token);
+    const paymentReview = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'payment-template.csv', unmarked(paymentCsv.body));
     expect(paymentReview.rows.map((r) => [r.outcome, r.reason])).toEqual([['valid', null]]);
   });
 

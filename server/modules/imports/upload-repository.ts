@@ -299,7 +299,9 @@ export async function rowSummary(db: Executor, uploadId: string) {
     imported: by.imported ?? 0,
     rejected: by.rejected ?? 0,
     duplicates: by.duplicate ?? 0,
-    total: (by.valid ?? 0) + (by.imported ?? 0) + (by.rejected ?? 0) + (by.duplicate ?? 0),
+    /** A template's example rows (their reason is in `reasons`). */
+    skipped: by.skipped ?? 0,
+    total: (by.valid ?? 0) + (by.imported ?? 0) + (by.rejected ?? 0) + (by.duplicate ?? 0) + (by.skipped ?? 0),
     reasons: reasons.rows.map((r) => ({ reason: r.reason, count: r.n })),
   };
 }

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DateOrder, UploadOptions } from '../../../domain/imports/api-contract';
 import { mappedRow, readDonorRow, readPaymentRow, type DonorImportValues, type PaymentImportValues, type RowContext } from '../../../domain/imports/rows';
+import { EXAMPLE_ROW_SKIPPED, isTemplateExampleRow } from '../../../domain/imports/templates';
 import { isoDay } from '../../../domain/validation/donors';
 import { formatDisplayDate } from '../../../domain/package-expiry';
 import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
@@ -31,13 +32,18 @@ interface RowRead {
   rowNumber: number;
   cells: string[];
   result: ReturnType<typeof readDonorRow> | ReturnType<typeof readPaymentRow>;
+  /** A template's example row (marked in a cell): skipped, whatever it says (issue 33.7). */
+  example: boolean;
 }
+
+/** The staged row of a template's example row: neither imported nor refused. */
+const skippedExample = (row: RowRead): StagedRow => ({ rowNumber: row.rowNumber, outcome: 'skipped', reason: EXAMPLE_ROW_SKIPPED, cells: row.cells, data: null, donorId: null });
 
 /** Checks a batch of donor rows against the file so far (`seen`) and the campaign's donors. */
 async function checkDonorBatch(app: FastifyInstance, campaign: BookCampaign, options: UploadOptions, seen: Set<string>, batch: RowRead[]): Promise<StagedRow[]> {
   const wanted = { emails: new Set<string>(), phones: new Set<string>(), nameZips: new Set<string>() };
   for (const row of batch) {
-    if (!row.result.ok) continue;
+    if (row.example || !row.result.ok) continue;
     const d = (row.result.values as DonorImportValues).donor;
     if (d.donor_email) wanted.emails.add(d.donor_email);
     if (d.donor_phone) wanted.phones.add(d.donor_phone);
@@ -46,6 +52,7 @@ async function checkDonorBatch(app: FastifyInstance, campaign: BookCampaign, opt
   const stored = await donorsByContact(app.db, campaign.id, { emails: [...wanted.emails], phones: [...wanted.phones], nameZips: [...wanted.nameZips] });
   const existing = new Set(stored.flatMap(storedDonorKeys));
   return batch.map((row) => {
+    if (row.example) return skippedExample(row);
     if (!row.result.ok) return { rowNumber: row.rowNumber, outcome: 'rejected', reason: row.result.reason, cells: row.cells, data: null, donorId: null };
     const values = row.result.values as DonorImportValues;
     const keys = donorKeys(values.donor);
@@ -103,8 +110,9 @@ class PaymentBooks {
 }
 
 async function checkPaymentBatch(campaign: BookCampaign, options: UploadOptions, books: PaymentBooks, batch: RowRead[]): Promise<StagedRow[]> {
-  await books.load(batch.flatMap((row) => (row.result.ok ? [row.result.values as PaymentImportValues] : [])));
+  await books.load(batch.flatMap((row) => (!row.example && row.result.ok ? [row.result.values as PaymentImportValues] : [])));
   return batch.map((row) => {
+    if (row.example) return skippedExample(row);
     if (!row.result.ok) return { rowNumber: row.rowNumber, outcome: 'rejected', reason: row.result.reason, cells: row.cells, data: null, donorId: null };
     const values = row.result.values as PaymentImportValues;
     const found = resolvePaymentDonor(values, books);
@@ -172,8 +180,9 @@ export async function validateUpload(app: FastifyInstance, upload: UploadRecord,
       content.update(JSON.stringify(row.cells));
       const mapped = mappedRow(table.headers, upload.mapping, row.cells);
       const result = upload.type === 'donor' ? readDonorRow(mapped, ctx) : readPaymentRow(mapped, ctx);
-      if (result.ambiguousDate) ambiguous = true;
-      batch.push({ rowNumber: row.rowNumber, cells: row.cells, result });
+      const example = isTemplateExampleRow(row.cells);
+      if (result.ambiguousDate && !example) ambiguous = true;
+      batch.push({ rowNumber: row.rowNumber, cells: row.cells, result, example });
       read++;
       if (batch.length >= BATCH) {
         await flush();

@@ -9,6 +9,7 @@
  * captured again.
  */
 import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
+import { storedPhone } from '../../../domain/phone';
 import type { Executor } from '../../db/executor';
 import { fail } from '../../plugins/errors';
 import { loadBookCampaign, inCycle } from '../donors/book-campaign';
@@ -16,7 +17,7 @@ import { assertContributionAllowed } from '../donors/contribution-check';
 import { findDonor, findDuplicateDonor, type DonorRecord } from '../donors/donor-repository';
 import { findPledge, pledgeInFlightCents } from '../donors/pledge-repository';
 import { donorAggregateCents } from '../donations/repository';
-import { newDonorRules } from './online-donor';
+import { countryOf, newDonorRules } from './online-donor';
 import { capturingCents } from './payment-repository';
 
 const NO_PAYMENT = '00000000-0000-0000-0000-000000000000';
@@ -34,7 +35,7 @@ export interface GiftInput {
 /** The campaign's donor this gift belongs to, if there is one. */
 export async function existingDonor(db: Executor, campaignId: string, details: DonorDetailsBody, pledgeDonorId: string | null): Promise<DonorRecord | null> {
   if (pledgeDonorId) return findDonor(db, campaignId, pledgeDonorId);
-  const match = await findDuplicateDonor(db, campaignId, { email: details.email.trim().toLowerCase(), phone: details.phone?.trim() || null });
+  const match = await findDuplicateDonor(db, campaignId, { email: details.email.trim().toLowerCase(), phone: storedPhone(details.phone, countryOf(details)) });
   return match ? findDonor(db, campaignId, match.id) : null;
 }
 

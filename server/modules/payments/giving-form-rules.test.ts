@@ -74,7 +74,8 @@ describe('giving form rules on the server', () => {
 
   it('a donor abroad gives with a country, a free region and a postal code; the donor is recorded abroad with what they typed', async () => {
     const email = 'emma.abroad@example.co.uk';
-    const donor = { ...onlineDonor(email), phone: '+442079460958', city: 'London', country: 'GB', state: 'Greater London', zip: 'W1S 1HP' };
+    // The phone as a Londoner writes it: the national number of the country chosen (issue 33.14).
+    const donor = { ...onlineDonor(email), phone: '020 7946 0958', city: 'London', country: 'GB', state: 'Greater London', zip: 'W1S 1HP' };
     const res = await payOnline(donor);
     expect(res.statusCode, res.body).toBe(201);
     const started = res.json().data;
@@ -93,7 +94,8 @@ describe('giving form rules on the server', () => {
       [{ country: 'US', state: 'Greater London', zip: '10001' }, { 'donor.state': 'Unknown state' }],
       [{ country: 'US', state: 'new_york', zip: 'W1S 1HP' }, { 'donor.zip': 'ZIP code must be 5 digits (or ZIP+4)' }],
       [{ country: 'gb' }, { 'donor.country': 'Please choose a country' }],
-      [{ country: 'GB', phone: '12' }, { 'donor.phone': 'Phone number: 10 digits, or + and the country code for a number abroad' }],
+      [{ country: 'US', phone: '0000000000' }, { 'donor.phone': 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)' }],
+      [{ country: 'GB', phone: '12' }, { 'donor.phone': 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)' }],
     ];
     for (const [change, fields] of cases) {
       const res = await payOnline({ ...onlineDonor('rules@example.com'), ...change });

@@ -3,6 +3,7 @@
  * (or phone) in the campaign, or described by what they typed (a new individual, in the US or abroad).
  */
 import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
+import { storedPhone } from '../../../domain/phone';
 import { isAbroad } from '../../../domain/payments/requests';
 import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
 import type { DonorRules } from '../donors/donor-figures';
@@ -33,7 +34,7 @@ export function newDonorValues(details: DonorDetailsBody): DonorValues {
   const abroad = isAbroad(details.country);
   return {
     name: cleanName(details.name),
-    donorPhone: textOrNull(details.phone),
+    donorPhone: storedPhone(details.phone, countryOf(details)),
     donorEmail: details.email.trim().toLowerCase(),
     contributorType: 'individual',
     employer: textOrNull(details.employer),

@@ -16,6 +16,7 @@ import { addDonor, addPledge } from '../../test/donor-book-helpers';
 import { ALL_ATTESTATIONS, GIVING_SLUG, onlineGiving } from '../../test/payment-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
 import { pledgeLinkUrl } from './pledge-link-token';
+import { formatPhone } from '../../../domain/phone';
 
 describe('the pledge pay link', () => {
   let t: TestApp;
@@ -76,7 +77,8 @@ describe('the pledge pay link', () => {
     expect(view.donor).toEqual({
       name: 'Maria Lopez',
       email: 'maria.prefill@example.com',
-      phone: donor.donor_phone,
+      // As people write it ('(212) 200-2875'): the form shows it so; the server stores its digits again.
+      phone: formatPhone(donor.donor_phone),
       country: 'US',
       address: '12 Old Rd',
       apt_unit: '4B',

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { PledgeDonorDetails, PledgeLinkView } from '../../../domain/payments/api-contract';
+import { formatPhone } from '../../../domain/phone';
 import { fail } from '../../plugins/errors';
 import { findCampaignById } from '../campaign/repository';
 import { findDonor, type DonorRecord } from '../donors/donor-repository';
@@ -34,7 +35,7 @@ function prefillOf(donor: DonorRecord | null, name: string): PledgeDonorDetails 
   return {
     name: donor?.name ?? name,
     email: donor?.donorEmail ?? '',
-    phone: donor?.donorPhone ?? '',
+    phone: formatPhone(donor?.donorPhone),
     address: donor?.address ?? '',
     apt_unit: donor?.aptUnit ?? '',
     city: donor?.city ?? '',

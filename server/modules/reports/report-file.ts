@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatPhone } from '../../../domain/phone';
 import type { ReportBreakdown, ReportCell, ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
 
 export interface ReportFileHeader {
@@ -49,7 +50,7 @@ export function dayText(iso: string): string {
   return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
 }
 
-/** A cell as people read it ('' for nothing). */
+/** A cell as people read it ('' for nothing; phones '(718) 555-0102'). */
 export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   switch (column.kind) {
@@ -59,6 +60,8 @@ export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell |
       return dayText(String(value));
     case 'count':
       return Number(value).toLocaleString('en-US');
+    case 'phone':
+      return formatPhone(String(value));
     default:
       return String(value);
   }

@@ -11,6 +11,7 @@ import type { MatchAnswer } from '../../../domain/compliance/types';
 import type { ThresholdContributor } from '../../../domain/compliance/program-threshold';
 import { ruleRow } from '../../../domain/compliance/rule-table';
 import { nextPayment } from '../../../domain/donor-book/pledges';
+import { formatPhone } from '../../../domain/phone';
 import {
   CONTRIBUTOR_TYPE_OPTIONS,
   US_STATE_OPTIONS,
@@ -234,7 +235,7 @@ async function pledgesReceivableSource(app: FastifyInstance, campaign: BookCampa
     row_id: f.pledge.pledgeId,
     donor_id: f.pledge.donorId,
     donor_name: f.pledge.donorName,
-    contact: [f.pledge.donorEmail, f.pledge.donorPhone].filter(Boolean).join(' · ') || null,
+    contact: [f.pledge.donorEmail, formatPhone(f.pledge.donorPhone)].filter(Boolean).join(' · ') || null,
     commitment_date: f.pledge.commitmentDate,
     committed_cents: f.pledge.commitmentCents,
     paid_cents: f.pledge.paidCents,

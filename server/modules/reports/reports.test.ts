@@ -322,6 +322,45 @@ describe('reports', () => {
     expect(refundRow[header.indexOf('Not matchable because')]).toMatch(/^Refunded 05-04-2025: /);
   });
 
+  it('shows phones as people write them in every report file (issue 33.14): (718) 555-0102, +44 20 7183 8750', async () => {
+    const due = (await data('due', '&window=next_30')).rows.filter((r) => r.donor_phone);
+    expect(due.length).toBeGreaterThan(1);
+    // The data carries the stored form; one donor abroad.
+    const [abroad, ...rest] = due;
+    await t.db.update(donors).set({ donorPhone: '+442071838750' }).where(eq(donors.id, String(abroad!.donor_id)));
+    const shown = (stored: string) => `(${stored.slice(0, 3)}) ${stored.slice(3, 6)}-${stored.slice(6)}`;
+    const usStored = String(rest[0]!.donor_phone);
+    expect(usStored).toMatch(/^\d{10}$/);
+    const phoneIndex = REPORT_COLUMNS.due.findIndex((c) => c.key === 'donor_phone');
+
+    const csv = parse((await file('due', 'csv', { window: 'next_30' })).bytes.toString('utf8').slice(1), { relax_column_count: true }) as string[][];
+    const csvPhones = csv.slice(1).map((l) => l[phoneIndex]);
+    expect(csvPhones).toContain(shown(usStored));
+    // A leading + is kept from running as a formula, as every CSV text cell is.
+    expect(csvPhones).toContain("'+44 20 7183 8750");
+    expect(csvPhones).not.toContain(usStored);
+
+    const xlsxPath = join(work, 'due-phones.xlsx');
+    writeFileSync(xlsxPath, (await file('due', 'xlsx', { window: 'next_30' })).bytes);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsxPath);
+    const xlsxPhones: unknown[] = [];
+    book.worksheets[0]!.eachRow((row) => void xlsxPhones.push(row.getCell(phoneIndex + 1).value));
+    expect(xlsxPhones).toEqual(expect.arrayContaining([shown(usStored), '+44 20 7183 8750']));
+
+    const pdfPath = join(work, 'due-phones.pdf');
+    writeFileSync(pdfPath, (await file('due', 'pdf', { window: 'next_30' })).bytes);
+    const pdfText = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString('utf8');
+    expect(pdfText).toContain(shown(usStored));
+    expect(pdfText).toContain('+44 20 7183 8750');
+
+    // Pledges receivable: the contact column (e-mail · phone) on the page and in its files.
+    const receivable = await data('pledges_receivable');
+    const contacts = receivable.rows.map((r) => String(r.contact ?? ''));
+    expect(contacts.some((c) => c.endsWith(' · +44 20 7183 8750'))).toBe(true);
+    expect(contacts.some((c) => /\d{10}/.test(c))).toBe(false);
+  });
+
   it('titles files as SPEC §9 says, lists them in the history, and filters by dates', async () => {
     const all = await file('donation', 'csv');
     expect(all.entry.title).toBe('All - Donation Report - CSV File');

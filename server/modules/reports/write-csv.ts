@@ -1,10 +1,11 @@
 /**
  * A report as CSV: UTF-8 with a BOM (Excel then reads it right), CRLF lines, the column headers, every
- * row (money as plain dollars with 2 decimals so spreadsheets read numbers, dates DD-MM-YYYY, text
+ * row (money as plain dollars with 2 decimals so spreadsheets read numbers, dates DD-MM-YYYY, phones as people write them, text
  * formula-safe through csvCell), the totals line, then the breakdown if any. One write per batch.
  */
 import type { Writable } from 'node:stream';
 import { csvCell } from '../../../domain/imports/templates';
+import { formatPhone } from '../../../domain/phone';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
 import { breakdownTotals, hasBreakdownTotals, dayText, endStream, guarded, writeChunk, type ReportFileInput, type ReportWriter } from './report-file';
 
@@ -13,6 +14,7 @@ function csvValue(column: ReportColumn, value: unknown): string {
   if (column.kind === 'money') return (Number(value) / 100).toFixed(2);
   if (column.kind === 'count') return String(Number(value));
   if (column.kind === 'date') return dayText(String(value));
+  if (column.kind === 'phone') return csvCell(formatPhone(String(value)));
   return csvCell(String(value));
 }
 

@@ -7,6 +7,7 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import { formatPhone } from '../../../domain/phone';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
 import { breakdownTotals, hasBreakdownTotals, guarded, waitForRoom, type ReportFileInput, type ReportWriter } from './report-file';
 
@@ -25,6 +26,7 @@ function xlsxValue(column: ReportColumn, value: unknown): ExcelJS.CellValue {
   if (column.kind === 'money') return Number(value) / 100;
   if (column.kind === 'count') return Number(value);
   if (column.kind === 'date') return new Date(`${String(value)}T00:00:00Z`);
+  if (column.kind === 'phone') return formatPhone(String(value));
   // A plain string cell: exceljs writes strings as text, an '=' at the start stays text.
   return String(value);
 }

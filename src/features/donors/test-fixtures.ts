@@ -9,7 +9,7 @@ export function donorRow(overrides: Partial<DonorRow> = {}): DonorRow {
   return {
     donor_id: DONOR_1,
     name: 'Ann Donor',
-    donor_phone: '5551234567',
+    donor_phone: '7185550102',
     donor_email: 'ann@example.org',
     contributor_type: 'individual',
     employer: 'Acme',

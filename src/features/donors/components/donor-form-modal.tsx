@@ -17,6 +17,7 @@ import { countryOptions } from '../../../lib/countries';
 import { apiErrorDetails, existingDonorId } from '../server-errors';
 import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';
+import { formatPhone } from '../../../../domain/phone';
 
 type TextField = Exclude<keyof DonorFields, 'contributor_type' | 'eligibility'>;
 export type DonorFormValues = Record<TextField, string> & { contributor_type: ContributorType | ''; eligibility: Eligibility };
@@ -28,7 +29,7 @@ const FIELDS: (keyof DonorFormValues)[] = [
 function toValues(donor: DonorRow | null): DonorFormValues {
   return {
     name: donor?.name ?? '',
-    donor_phone: donor?.donor_phone ?? '',
+    donor_phone: formatPhone(donor?.donor_phone),
     donor_email: donor?.donor_email ?? '',
     contributor_type: donor?.contributor_type ?? '',
     employer: donor?.employer ?? '',

@@ -12,6 +12,7 @@ import { notify } from '../../../lib/toast';
 import { listDonors, mergeDonors } from '../api/donors-api';
 import styles from './merge-modal.module.css';
 import { ServerAlert } from './server-alert';
+import { formatPhone } from '../../../../domain/phone';
 
 const SEARCH_LIMIT = 20;
 
@@ -22,7 +23,7 @@ interface DonorOption {
 }
 
 function optionOf(donor: DonorRow): DonorOption {
-  const contact = [donor.donor_email, donor.donor_phone].filter(Boolean).join(' · ');
+  const contact = [donor.donor_email, formatPhone(donor.donor_phone)].filter(Boolean).join(' · ');
   return { value: donor.donor_id, label: contact ? `${donor.name} (${contact})` : donor.name, donor };
 }
 
@@ -137,7 +138,7 @@ function DonorCard({ donor, heading, kind }: { donor: DonorRow; heading: string;
         <dt className="visually-hidden">{t('donors.details.email')}</dt>
         <dd>{donor.donor_email ?? '—'}</dd>
         <dt className="visually-hidden">{t('donors.details.phone')}</dt>
-        <dd>{donor.donor_phone ?? '—'}</dd>
+        <dd>{formatPhone(donor.donor_phone) || '—'}</dd>
         <dt className="visually-hidden">{t('donors.columns.contributorType')}</dt>
         <dd>{labelOf(CONTRIBUTOR_TYPE_OPTIONS, donor.contributor_type)}</dd>
         <dt className="visually-hidden">{t('donors.details.address')}</dt>

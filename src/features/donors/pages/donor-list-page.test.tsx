@@ -10,7 +10,7 @@ import { DONOR_1, DONOR_2, donorRow } from '../test-fixtures';
 vi.setConfig({ testTimeout: 20_000 });
 
 let resources: string[] = ALL_RESOURCES;
-let donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: null, aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
+let donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: '+442071838750', aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
 let total = 60;
 /** The campaign's cycle the list answers with (null: none). */
 let listCycle: { value: string; start_date: string; end_date: string } | null = null;
@@ -57,7 +57,7 @@ afterEach(() => {
   resources = ALL_RESOURCES;
   total = 60;
   listCycle = null;
-  donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: null, aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
+  donors = [donorRow(), donorRow({ donor_id: DONOR_2, name: 'Bob Giver', donor_email: null, donor_phone: '+442071838750', aggregate_cents: 250000, paid_cents: 250000, outstanding_cents: 0, last_donation_date: null })];
 });
 afterAll(() => server.close());
 
@@ -87,7 +87,11 @@ describe('/donor-list', () => {
     expect(ann).toHaveTextContent('$750.00');
     expect(ann).toHaveTextContent('$1,000.00 / $2,100.00');
     expect(ann).toHaveTextContent('04-03-2025');
+    // Phones as people write them (issue 33.14), not the stored digits.
+    expect(ann).toHaveTextContent('ann@example.org · (718) 555-0102');
+    expect(ann).not.toHaveTextContent('7185550102');
     const bob = within(t).getByRole('rowheader', { name: /Bob Giver/ }).closest('tr')!;
+    expect(bob).toHaveTextContent('+44 20 7183 8750');
     expect(bob).toHaveTextContent('(Over the limit)');
     expect(screen.getByRole('button', { name: 'Add donor' })).toBeInTheDocument();
     expect(listQueries[0]).toEqual({ page: '1', limit: '25', sort: 'name' });
@@ -238,7 +242,7 @@ describe('/donor-list', () => {
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Contributor type is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid email')).toBeInTheDocument();
-    expect(within(dialog).getByText('Phone number must be 10 digits')).toBeInTheDocument();
+    expect(within(dialog).getByText('Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)')).toBeInTheDocument();
     expect(posts).toEqual([]);
 
     await user.type(within(dialog).getByLabelText(/Name/), 'Carol New');

@@ -20,6 +20,7 @@ import { donorListQuery, donorListSearchParams, hasFilters, readDonorListState, 
 import { useCampaignId, useCampaignName, useRemote } from '../../../lib/use-remote';
 import styles from './donors.module.css';
 import { useUrlParams } from '../../../lib/use-url-params';
+import { formatPhone } from '../../../../domain/phone';
 
 /** /donor-list: the campaign's donors, searched, filtered, sorted and paged on the server; state in the URL. */
 /** An e-mail address that may wrap before its '@' and dots only, so a long one does not widen the table. */
@@ -94,7 +95,7 @@ export default function DonorListPage() {
           <span className={styles.sub}>
             {d.donor_email && breakableEmail(d.donor_email)}
             {d.donor_email && d.donor_phone && ' · '}
-            {d.donor_phone}
+            {formatPhone(d.donor_phone)}
           </span>
         </div>
       ),

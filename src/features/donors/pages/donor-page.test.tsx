@@ -293,7 +293,7 @@ describe('/donor-list/:donorId', () => {
     await within(callsTable).findByText('Will pay in June');
     await user.click(screen.getByRole('button', { name: 'Log call' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log call: Ann Donor' });
-    expect(within(dialog).getByRole('link', { name: '5551234567' })).toHaveAttribute('href', 'tel:5551234567');
+    expect(within(dialog).getByRole('link', { name: '(718) 555-0102' })).toHaveAttribute('href', 'tel:+17185550102');
     await user.click(within(dialog).getByRole('button', { name: 'Log call' }));
     expect(await within(dialog).findByText('Call outcome is required')).toBeInTheDocument();
     expect(posts).toEqual([]);
@@ -540,7 +540,7 @@ describe('/donor-list/:donorId', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Merge duplicate donors' });
     const picker = within(dialog).getByRole('combobox', { name: 'Duplicate donor' });
     await user.type(picker, 'Bob');
-    await user.click(await within(dialog).findByText('Bob Giver (bob@example.org · 5551234567)'));
+    await user.click(await within(dialog).findByText('Bob Giver (bob@example.org · (718) 555-0102)'));
     expect(within(dialog).getByRole('region', { name: 'Keep: Ann Donor' })).toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Merged into it, then deleted: Bob Giver' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Keep the other one instead' }));

@@ -25,6 +25,7 @@ import { TagsNotesSection } from '../components/tags-notes-section';
 import { countryLabel } from '../../../lib/countries';
 import { useCampaignId, useRemote } from '../../../lib/use-remote';
 import styles from './donor-page.module.css';
+import { formatPhone, phoneHref } from '../../../../domain/phone';
 
 /** /donor-list/:donorId: one donor's contact details, figures, pledges, donations, history, tags, notes, calls; edit, merge, delete, log a call. */
 export default function DonorPage() {
@@ -178,7 +179,7 @@ function ContactCard({ donor }: { donor: DonorDetail }) {
         <dt>{t('donors.details.email')}</dt>
         <dd>{donor.donor_email ? <a href={`mailto:${donor.donor_email}`}>{donor.donor_email}</a> : none}</dd>
         <dt>{t('donors.details.phone')}</dt>
-        <dd>{donor.donor_phone ? <a href={`tel:${donor.donor_phone}`}>{donor.donor_phone}</a> : none}</dd>
+        <dd>{donor.donor_phone ? <a href={phoneHref(donor.donor_phone)}>{formatPhone(donor.donor_phone)}</a> : none}</dd>
         <dt>{t('donors.details.address')}</dt>
         <dd>
           {addressLines.length > 0

@@ -12,6 +12,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-res
 import { useServerSubmit } from '../../../lib/use-server-submit';
 import { sendReminder } from '../api/follow-up-api';
 import styles from './follow-up-modals.module.css';
+import { formatPhone } from '../../../../domain/phone';
 
 interface ReminderValues {
   channel: string;
@@ -59,7 +60,7 @@ export function ReminderModal({ campaignId, row, onClose, onSent }: ReminderModa
 
   const channels: { value: NotificationChannel; label: string; address: string | null }[] = [
     { value: 'email', label: t('followUp.reminder.email'), address: row.donor_email },
-    { value: 'sms', label: t('followUp.reminder.sms'), address: row.donor_phone },
+    { value: 'sms', label: t('followUp.reminder.sms'), address: row.donor_phone ? formatPhone(row.donor_phone) : null },
   ];
 
   return (

@@ -96,6 +96,9 @@ describe('/follow-up-call', () => {
     expect(ada).toHaveTextContent('No answer');
     expect(ada).toHaveTextContent('10-03-2030');
     expect(within(ada).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', `/donor-list/${DONOR_1}`);
+    // The phone as people write it, the link with its country code (issue 33.14).
+    expect(within(ada).getByRole('link', { name: 'Call (212) 555-0101' })).toHaveAttribute('href', 'tel:+12125550101');
+    expect(within(ada).getByRole('link', { name: 'Call (212) 555-0101' })).toHaveTextContent('(212) 555-0101');
     expect(within(table).getByRole('row', { name: /Grace Hopper/ })).toHaveTextContent('$500.00');
     expect(within(table.querySelector('tfoot') as HTMLElement).getByText('$1,250.00')).toBeInTheDocument();
     expect(queries[0]?.get('due')).toBe('all');

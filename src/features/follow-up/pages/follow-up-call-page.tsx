@@ -23,6 +23,7 @@ import { addFollowUpCall, listFollowUp } from '../api/follow-up-api';
 import { ReminderModal } from '../components/reminder-modal';
 import styles from './follow-up-call-page.module.css';
 import { useUrlParams } from '../../../lib/use-url-params';
+import { formatPhone, phoneHref } from '../../../../domain/phone';
 
 type Due = NonNullable<FollowUpListQuery['due']>;
 const DEFAULT_SORT = 'next_payment_date';
@@ -107,8 +108,8 @@ export default function FollowUpCallPage() {
           <Link to={donorPagePath(r.donor_id)}>{r.donor_name}</Link>
           <span className={styles.contact}>
             {r.donor_phone && (
-              <a href={`tel:${r.donor_phone}`} aria-label={t('followUp.callNumber', { phone: r.donor_phone })}>
-                {r.donor_phone}
+              <a href={phoneHref(r.donor_phone)} aria-label={t('followUp.callNumber', { phone: formatPhone(r.donor_phone) })}>
+                {formatPhone(r.donor_phone)}
               </a>
             )}
             {r.donor_email && <span>{breakableEmail(r.donor_email)}</span>}

@@ -61,12 +61,6 @@ function pick(values: Record<string, string> | undefined, fields: readonly strin
   return values ? (Object.fromEntries(fields.filter((f) => typeof values[f] === 'string').map((f) => [f, values[f]])) as Partial<DonorValues>) : {};
 }
 
-/** '(212) 555-0123', '212.555.0123' and '+1 212 555 0123' are the 10 digits the schema asks for; '+44 20 7183 8750' is +442071838750. */
-export function normalizePhone(value: string): string {
-  const compact = value.replace(/[\s().-]/g, '');
-  return /^\+?1\d{10}$/.test(compact) ? compact.slice(-10) : compact;
-}
-
 /** The most one gift may be here (a pledge's remainder, the donor limit) with its own message. */
 export interface AmountCap {
   cents: number;
@@ -76,10 +70,11 @@ export interface AmountCap {
 function givingResolver(cap: AmountCap | null): Resolver<GivingValues> {
   const schema = cap && cap.cents < ONLINE_GIFT_MAX_CENTS ? givingFormSchema.shape({ amount_cents: onlineAmountField.max(cap.cents, cap.message) }) : givingFormSchema;
   const inner = catalogueResolver<GivingValues>(schema);
-  // An unchosen state is missing (required), not an unknown one; an empty phone is none.
+  // An unchosen state is missing (required), not an unknown one; an empty phone is none. The phone is
+  // checked as typed by the one phone rule (loaded on the first submit); the server stores its digits.
   return (values, context, options) =>
     inner(
-      { ...values, donor: { ...values.donor, phone: normalizePhone(values.donor.phone) || null, state: values.donor.state || undefined } } as unknown as GivingValues,
+      { ...values, donor: { ...values.donor, phone: values.donor.phone.trim() || null, state: values.donor.state || undefined } } as unknown as GivingValues,
       context,
       options,
     );

@@ -198,7 +198,8 @@ describe('donor conveniences', () => {
     await user.type(field(/Postal code/), 'W1S 1HP');
     await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
     await waitFor(() => expect(payments).toHaveLength(1));
-    expect(payments[0].donor).toMatchObject({ country: 'GB', state: 'Greater London', zip: 'W1S 1HP', phone: '+442079460958' });
+    // The phone goes as typed: the server reads it with the one phone rule and stores +442079460958.
+    expect(payments[0].donor).toMatchObject({ country: 'GB', state: 'Greater London', zip: 'W1S 1HP', phone: '+44 20 7946 0958' });
   });
 
   it('the phone is optional unless the campaign requires it', async () => {

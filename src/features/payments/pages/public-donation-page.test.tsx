@@ -164,6 +164,28 @@ describe('public giving page /{slug}', () => {
     expect(payments).toHaveLength(0);
   });
 
+  it('checks the phone with the one phone rule when the donor gives, its message beside the field (issue 33.14)', async () => {
+    const user = userEvent.setup();
+    await open();
+    await user.click(screen.getByRole('radio', { name: '$50' }));
+    await fillDonor(user, { phone: '555-0123' });
+    await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
+    const message = 'Phone number: not a valid number (a US number has 10 digits, e.g. 212 555 0123; a number abroad starts with + and its country code)';
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(payments).toHaveLength(0);
+    // 10 digits that are no US number (no area code starts with 0) are refused too; a written number passes.
+    await user.clear(screen.getByRole('textbox', { name: /Phone number/ }));
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '012 555 0123');
+    await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(payments).toHaveLength(0);
+    await user.clear(screen.getByRole('textbox', { name: /Phone number/ }));
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '(718) 555-0102');
+    await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
+    await waitFor(() => expect(payments).toHaveLength(1));
+    expect(payments[0].donor.phone).toBe('(718) 555-0102');
+  });
+
   it('sends one payment in cents with the donor, every attestation and a fresh key, then goes to the approval page', async () => {
     const user = userEvent.setup();
     const { navigations } = await open();
@@ -182,7 +204,7 @@ describe('public giving page /{slug}', () => {
       donor: {
         name: 'Maria Lopez',
         email: 'maria@example.org',
-        phone: '2125550123',
+        phone: '(212) 555-0123', // as typed: the server stores 2125550123 (domain/phone.ts)
         address: '1 Main Street',
         apt_unit: '4B',
         city: 'New York',

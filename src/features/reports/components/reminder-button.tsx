@@ -8,6 +8,7 @@ import { successMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
 import { sendReminder } from '../api/reports-api';
+import { formatPhone } from '../../../../domain/phone';
 
 interface ReminderButtonProps {
   campaignId: string;
@@ -24,7 +25,7 @@ export function ReminderButton({ campaignId, row, onSent }: ReminderButtonProps)
   const channel = row.donor_email ? 'email' : row.donor_phone ? 'sms' : null;
   if (!channel || !row.donor_id) return null;
   const name = String(row.donor_name ?? '');
-  const address = String(channel === 'email' ? row.donor_email : row.donor_phone);
+  const address = channel === 'email' ? String(row.donor_email) : formatPhone(String(row.donor_phone));
   const send = async () => {
     setBusy(true);
     try {

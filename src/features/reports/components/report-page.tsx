@@ -86,7 +86,7 @@ export function ReportPage({ type }: { type: ReportType }) {
     cell: (row: ReportRow) => <ReportCellView column={column} row={row} below={reportColumns.filter((c) => c.under === column.key)} />,
     align: column.kind === 'money' || column.kind === 'count' ? ('end' as const) : undefined,
     sortKey: column.unsortable ? undefined : column.key,
-    descendingFirst: column.kind !== 'text',
+    descendingFirst: column.kind !== 'text' && column.kind !== 'phone',
     nowrap: column.kind === 'date' || column.kind === 'money',
     rowHeader: i === 0,
   }));

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
+import { EXAMPLE_ROW_SKIPPED } from '../../../../domain/imports/templates';
 import { emitLiveEvent } from '../../../lib/live-events';
 import { fakeIdToken, TEST_USER } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES } from '../../../test/campaign-fixtures';
@@ -84,6 +85,23 @@ describe('/bulk-history?upload=<id> review', () => {
     expect(within(again.dialog).getByRole('button', { name: 'Download original' })).toBeInTheDocument();
     expect(within(again.dialog).queryByRole('button', { name: /Import/ })).not.toBeInTheDocument();
     expect(within(again.dialog).queryByRole('button', { name: 'Cancel upload' })).not.toBeInTheDocument();
+  });
+
+  it("shows a template's example row as skipped, with its reason, and nothing to import (issue 33.7)", async () => {
+    fakeApi.detail = uploadDetail({
+      counts: { total: 1, valid: 0, rejected: 0, duplicates: 0, imported: 0 },
+      has_error_report: false,
+      rows: [{ row_number: 2, outcome: 'skipped', reason: EXAMPLE_ROW_SKIPPED, values: { name: "Mary-Jane O'Brien", donor_email: 'maryjane@example.org' } }],
+      reasons: [{ reason: EXAMPLE_ROW_SKIPPED, count: 1 }],
+    });
+    const { dialog } = await openReview();
+    const counts = within(dialog).getByRole('list', { name: 'Row counts' });
+    expect(counts).toHaveTextContent(/0\s*Rejected/);
+    const reasons = within(dialog).getByRole('region', { name: 'Why rows were not taken' });
+    expect(within(reasons).getByRole('listitem')).toHaveTextContent('Example row of the template, skipped (1)');
+    const row = within(within(dialog).getByRole('table', { name: 'Rows of the file with their outcome' })).getByRole('row', { name: /^2 / });
+    expect(row).toHaveTextContent('Example row, skipped');
+    expect(within(dialog).getByRole('button', { name: 'Import 0 valid rows' })).toBeDisabled();
   });
 
   it('asks how to read ambiguous slash dates and validates again with the answer', async () => {
