@@ -5,15 +5,63 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 // API paths are those of SPEC §7, mounted at the root of the API host. In dev the
 // Vite server proxies them to the API; a browser navigation (Accept: text/html) to a
 // path that is also an SPA route gets index.html instead, the same rule the API uses.
 const API_PREFIXES = ['/auth/authentication', '/auth/users', '/auth/admin', '/oauth2', '/campaign/', '/donation', '/payment', '/rbac', '/channel', '/health', '/dev', '/socket.io'];
 
-/** Libraries both entries (staff and giving) need at first paint. */
-const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-redux|use-sync-external-store|@reduxjs[\\/]toolkit|redux|immer|i18next|react-i18next)[\\/]/;
+/**
+ * What both entries (staff and giving) run at first paint: the libraries, and our few modules each
+ * of them imports before drawing (the i18n instance with its English catalogues, the API error texts,
+ * the environment). Listed by name: a module put here loads with the first paint even when only a
+ * lazily loaded page imports it.
+ */
+const FRAMEWORK_LIBRARIES = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next)[\\/]/;
+const FIRST_PAINT_MODULES = /[\\/]src[\\/](?:lib[\\/](?:i18n|language-detector|api-error|navigation|use-page-title)\.ts|config[\\/]env\.ts|locales[\\/]en[\\/](?:common|auth|errors)\.json)$|vite[\\/]preload-helper/;
+const FRAMEWORK = (id: string) => FRAMEWORK_LIBRARIES.test(id) || FIRST_PAINT_MODULES.test(id);
+/** Libraries only the staff entry needs at first paint (the donors' entry has no router nor store). */
+const STAFF_FRAMEWORK = /[\\/]node_modules[\\/](?:react-router|react-redux|use-sync-external-store|@reduxjs[\\/]toolkit|redux|immer)[\\/]/;
+
+/**
+ * The parts of the staff catalogue (`src/locales/<language>/staff.json`) the donors' pages use, by key
+ * prefix: `virtual:donor-catalogue/<language>` is that subset, made at build time from the same file
+ * (src/lib/donor-catalogue.ts). A language without a staff.json yet gives an empty subset.
+ */
+const DONOR_CATALOGUE_PREFIXES = ['payments.give', 'payments.pledge', 'payments.paypal', 'payments.notices', 'payments.error', 'errors'] as const;
+const DONOR_CATALOGUE_ID = 'virtual:donor-catalogue/';
+
+/** The keys of `catalogue` under any of `prefixes` (dotted paths), in the catalogue's shape. */
+function pickByPrefix(catalogue: Record<string, unknown>, prefixes: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const prefix of prefixes) {
+    const parts = prefix.split('.');
+    let from: unknown = catalogue;
+    for (const part of parts) from = from && typeof from === 'object' ? (from as Record<string, unknown>)[part] : undefined;
+    if (from === undefined) continue;
+    let into = picked;
+    for (const part of parts.slice(0, -1)) into = (into[part] ??= {}) as Record<string, unknown>;
+    into[parts[parts.length - 1]!] = from;
+  }
+  return picked;
+}
+
+function donorCatalogue(): Plugin {
+  return {
+    name: 'donor-catalogue',
+    resolveId: (id) => (id.startsWith(DONOR_CATALOGUE_ID) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${DONOR_CATALOGUE_ID}`)) return undefined;
+      const language = id.slice(DONOR_CATALOGUE_ID.length + 1);
+      if (!/^[a-z]{2,3}$/.test(language)) throw new Error(`donor-catalogue: no language in ${id}`);
+      const file = path.resolve('src/locales', language, 'staff.json');
+      this.addWatchFile(file);
+      const catalogue = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+      return `export default ${JSON.stringify(pickByPrefix(catalogue, DONOR_CATALOGUE_PREFIXES))};`;
+    },
+  };
+}
 
 /**
  * Vite plugin: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every
@@ -72,18 +120,22 @@ export default defineConfig(({ mode }) => {
     ]),
   );
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), donorCatalogue(), precompress()],
     build: {
       outDir: 'dist',
       sourcemap: true,
       chunkSizeWarningLimit: 600,
+      // No modulepreload polyfill (~0.4 KB gz on every page): every browser the app supports has
+      // <link rel="modulepreload">; one without it still loads each chunk when it is imported.
+      modulePreload: { polyfill: false },
       // Two entries: the staff app (index.html) and the donors' pages /{slug} and /pay-your-donation
       // (giving.html, src/giving-main.tsx), which load no staff shell, store persistence or staff layout.
       rollupOptions: {
         input: { index: 'index.html', giving: 'giving.html' },
         // What both entries run before their first paint, in one chunk: one request and one gzip
-        // window instead of a dozen small shared chunks (each compressed alone costs bytes).
-        output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK } ] } },
+        // window instead of a dozen small shared chunks (each compressed alone costs bytes). The router
+        // and the store, which only the staff entry runs, in a second one the donors' entry never loads.
+        output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }, { name: 'staff-framework', test: STAFF_FRAMEWORK }] } },
       },
     },
     server: { proxy },

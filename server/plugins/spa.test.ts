@@ -68,7 +68,7 @@ describe('SPA serving with the donors\' entry (giving.html)', () => {
   beforeAll(async () => {
     spaDir = mkdtempSync(path.join(os.tmpdir(), 'cdt-spa-giving-'));
     writeFileSync(path.join(spaDir, 'index.html'), INDEX);
-    writeFileSync(path.join(spaDir, 'giving.html'), INDEX.replace('SPA test', 'Giving entry'));
+    writeFileSync(path.join(spaDir, 'giving.html'), INDEX.replace('SPA test', 'Giving entry').replace('</head>', '<script type="module" crossorigin src="/assets/giving-abc.js"></script></head>'));
     t = await buildTestApp({ config: { spaDir }, seed: true });
   });
   afterAll(async () => {
@@ -97,4 +97,28 @@ describe('SPA serving with the donors\' entry (giving.html)', () => {
       expect(res.body).toContain('SPA test');
     },
   );
+
+  it.each([
+    ['/demo-campaign', '/payment/giving-page/demo-campaign'],
+    ['/demo-campaign/?lng=en', '/payment/giving-page/demo-campaign'],
+    ['/Demo-Campaign', '/payment/giving-page/Demo-Campaign'],
+  ])('the giving page %s asks for its data from the HTML, before its scripts (%s, as the page fetches it)', async (url, dataUrl) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const preload = `<link rel="preload" as="fetch" crossorigin href="${dataUrl}">`;
+    expect(res.body).toContain(preload);
+    expect(res.body.indexOf(preload)).toBeLessThan(res.body.indexOf('<script'));
+    // The address preloaded is the page's data: the same answer the page's own request gets.
+    const data = await t.app.inject({ method: 'GET', url: dataUrl, headers: { accept: '*/*' } });
+    expect(data.statusCode).toBe(200);
+    expect(data.json().data.slug).toBe('demo-campaign');
+  });
+
+  it('the pledge link page preloads nothing (its data needs the token the page reads)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pay-your-donation?token=abc', headers: html });
+    expect(res.body).toContain('Giving entry');
+    expect(res.body).not.toContain('rel="preload"');
+  });
 });

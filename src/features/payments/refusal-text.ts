@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import { formatCents } from '../../../domain/money';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api-error';
-import '../../lib/staff-catalogue';
+import '../../lib/donor-catalogue';
 
 /** A whole number of cents ≥ 0 from an answer's details (COMMITMENT_EXCEEDS_LIMIT, DONATION_EXCEEDS_PLEDGE). */
 function centsFromDetails(err: unknown, name: 'remaining_cents' | 'limit_cents'): number | null {

@@ -26,13 +26,16 @@ export interface BundleBudget {
 
 export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   // 148.8 KB on 2026-11-28 (from 172.1: axios and the language detector left the entry); 149.6 KB with the
-  // shared framework chunk (docs/page-weight.md). The goal 130 needs the store and persistence out of first paint.
-  { name: 'sign-in page', path: '/auth/login', limitKb: 151, goalKb: 130, ready: { role: 'heading', name: 'Sign in' } },
+  // shared framework chunk (docs/page-weight.md); 149.3 KB with the entries' shared first-paint modules in that
+  // chunk and no modulepreload polyfill. The goal 130 needs the store and persistence out of first paint.
+  { name: 'sign-in page', path: '/auth/login', limitKb: 150, goalKb: 130, ready: { role: 'heading', name: 'Sign in' } },
   // 202.9 KB on 2026-11-28 (from 231.0): the donors' entry giving.html (no staff shell, no persisted store)
-  // and fetch instead of axios. React DOM alone is 66 KB; see docs/page-weight.md for what 90 would take.
-  { name: 'public giving page', path: '/demo-campaign', limitKb: 211, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
-  // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk.
-  { name: 'dashboard', path: '/dashboard', limitKb: 249, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
+  // and fetch instead of axios; 156.4 KB without the router, the store and the staff catalogue (its donors' part
+  // only). React DOM alone is 66 KB; see docs/page-weight.md for what 90 would take.
+  { name: 'public giving page', path: '/demo-campaign', limitKb: 157, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
+  // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk;
+  // 247.5 KB after that day's merges and the split of the router and store into a staff-only chunk.
+  { name: 'dashboard', path: '/dashboard', limitKb: 248, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
 ];
 
 export interface LoadedScript {

@@ -17,7 +17,7 @@ import { apiErrorCode } from '../../../lib/api-error';
 import { countryOptions } from '../../../lib/countries';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { hardNavigate } from '../../../lib/navigation';
-import '../../../lib/staff-catalogue';
+import '../../../lib/donor-catalogue';
 import { payOnline } from '../api/payments-api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import styles from '../payments.module.css';

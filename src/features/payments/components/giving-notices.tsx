@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GivingNotices as Notices } from '../../../../domain/payments/giving-notices';
-import '../../../lib/staff-catalogue';
+import '../../../lib/donor-catalogue';
 import styles from '../payments.module.css';
 
 /**

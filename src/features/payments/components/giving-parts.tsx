@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TEST_PAYMENTS_LABEL, type GivingUnavailableReason } from '../../../../domain/payments/api-contract';
 import { config } from '../../../config/env';
 import { pictureUrl } from '../../../lib/picture-url';
-import '../../../lib/staff-catalogue';
+import '../../../lib/donor-catalogue';
 import styles from '../payments.module.css';
 
 /** Shown on every page of a payment made with the local stand-in (or PayPal's sandbox). */

@@ -7,7 +7,7 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer, type ReactPayPalScriptOptions } from '@paypal/react-paypal-js';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../lib/staff-catalogue';
+import '../../../lib/donor-catalogue';
 import styles from '../payments.module.css';
 import { PaypalLoading } from './giving-parts';
 

@@ -11,13 +11,13 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { CheckoutStarted } from '../../../../domain/payments/api-contract';
 import { paths } from '../../../config/paths';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { cancelPayment } from '../api/payments-api';
+import { useDonorPage } from '../donor-page-context';
 import { confirmOnce } from '../confirm-payment';
-import '../../../lib/staff-catalogue';
+import '../../../lib/donor-catalogue';
 import { returnQuery } from '../return-params';
 
 export interface PaypalCheckoutDeps<V> {
@@ -31,7 +31,7 @@ export interface PaypalCheckoutDeps<V> {
 
 export function usePaypalCheckout<V>({ validValues, startCheckout, showError }: PaypalCheckoutDeps<V>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { navigate } = useDonorPage();
   /** Order id → payment id of the orders this form made. */
   const orders = useRef(new Map<string, string>());
   /** The last createOrder failure is already on the form: PayPal's onError that follows adds nothing. */
@@ -65,7 +65,7 @@ export function usePaypalCheckout<V>({ validValues, startCheckout, showError }: 
     setConfirming(true);
     const ref = { payment_id: paymentId, order_id: orderId };
     await confirmOnce(ref);
-    void navigate(`${paths.paymentSuccess}?${returnQuery(ref)}`);
+    navigate(`${paths.paymentSuccess}?${returnQuery(ref)}`);
   };
 
   const onCancel = (orderId: string | null) => {

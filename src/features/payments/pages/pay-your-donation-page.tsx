@@ -1,114 +1,17 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { formatCents } from '../../../../domain/money';
-import type { PledgeLinkView } from '../../../../domain/payments/api-contract';
-import { LoadingOverlay } from '../../../components/loading-overlay';
-import { SubmitButton } from '../../../components/submit-button';
-import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
-import '../../../lib/staff-catalogue';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
-import { getPledgeLink } from '../api/payments-api';
-import { GivingForm } from '../components/giving-form';
-import { GivingNotices } from '../components/giving-notices';
-import { CampaignHead, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
-import { httpStatus } from '../http-status';
-import styles from '../payments.module.css';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { DonorPageContext, type DonorPageContextValue } from '../donor-page-context';
+import { PayYourDonationView } from './pay-your-donation-view';
 
-/** A link that is not one (missing, malformed, expired, or its pledge is gone). */
-function isInvalidLink(err: unknown): boolean {
-  const status = httpStatus(err);
-  return apiErrorCode(err) === 'PAYMENT_LINK_INVALID' || status === 400 || status === 404;
-}
-
-/**
- * /pay-your-donation?token=…: a donor (not signed in) pays what remains on one pledge through the
- * signed link the campaign sent: the pledge's figures, then the giving form with the remainder as
- * its amount (and its cap) and every detail the campaign holds of the donor filled in (a changed
- * address, employer or occupation is recorded on the donor when the payment is captured).
- */
+/** /pay-your-donation?token=… in the staff app: the pledge link's page with the router's query and links. */
 export default function PayYourDonationPage() {
-  const { t } = useTranslation();
-  const title = t('pages.payYourDonation.title');
-  usePageTitle(title);
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const link = useRemote(token ? `pledge-link:${token}` : null, () => getPledgeLink(token));
-
-  if (!token || (link.error && !link.data && isInvalidLink(link.error))) {
-    return (
-      <section className={styles.card} aria-labelledby="pledge-title">
-        <h1 id="pledge-title" className={styles.title}>
-          {title}
-        </h1>
-        <div className={styles.notice} role="alert">
-          <h2>{t('payments.pledge.invalidTitle')}</h2>
-          <p>{t('errors.PAYMENT_LINK_INVALID')}</p>
-        </div>
-      </section>
-    );
-  }
-  if (link.error && !link.data) {
-    return (
-      <section className={styles.card} aria-labelledby="pledge-title">
-        <h1 id="pledge-title" className={styles.title}>
-          {title}
-        </h1>
-        <p className={styles.note} role="alert">
-          {apiErrorMessage(link.error)}
-        </p>
-        <div className={styles.actions}>
-          <SubmitButton type="button" variant="secondary" onClick={link.reload}>
-            {t('payments.give.retry')}
-          </SubmitButton>
-        </div>
-      </section>
-    );
-  }
-  if (link.loading || !link.data) return <LoadingOverlay inline />;
-  return <PledgePayment title={title} token={token} view={link.data} />;
-}
-
-function PledgePayment({ title, token, view }: { title: string; token: string; view: PledgeLinkView }) {
-  const { t } = useTranslation();
-  const remaining = view.remaining_cents;
+  const navigate = useNavigate();
+  const value = useMemo<DonorPageContextValue>(() => ({ navigate: (to) => void navigate(to), NotFound: NotFoundPage }), [navigate]);
   return (
-    <section className={styles.card} aria-labelledby="pledge-title">
-      {view.giving.available && view.giving.test_mode && <TestModeBanner />}
-      <CampaignHead titleId="pledge-title" title={title} name={view.campaign_name} logo={view.logo} />
-      <p className={styles.message}>{t('payments.pledge.intro', { name: view.donor_name, date: formatDate(view.commitment_date) })}</p>
-      <dl className={styles.figures} aria-label={t('payments.pledge.figures')}>
-        <div>
-          <dt>{t('payments.pledge.committed')}</dt>
-          <dd>{formatCents(view.committed_cents)}</dd>
-        </div>
-        <div>
-          <dt>{t('payments.pledge.paid')}</dt>
-          <dd>{formatCents(view.paid_cents)}</dd>
-        </div>
-        <div>
-          <dt>{t('payments.pledge.remaining')}</dt>
-          <dd>{formatCents(remaining)}</dd>
-        </div>
-      </dl>
-      {!view.giving.available ? (
-        <GivingUnavailable reason={view.giving.reason} />
-      ) : remaining <= 0 ? (
-        <p className={styles.notice} role="status">
-          {t('payments.pledge.paidInFull')}
-        </p>
-      ) : (
-        <GivingForm
-          slug={view.slug}
-          pledgeToken={token}
-          defaultAmountCents={remaining}
-          cap={{ cents: remaining, message: t('payments.pledge.overRemaining', { amount: formatCents(remaining) }) }}
-          defaultDonor={view.donor}
-          paypal={view.giving.mode !== 'local' && view.giving.client_id ? { clientId: view.giving.client_id } : null}
-        />
-      )}
-      <GivingNotices notices={view.notices} />
-    </section>
+    <DonorPageContext.Provider value={value}>
+      <PayYourDonationView token={params.get('token') ?? ''} />
+    </DonorPageContext.Provider>
   );
 }
