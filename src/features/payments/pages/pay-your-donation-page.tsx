@@ -12,7 +12,7 @@ import { useRemote } from '../../../lib/use-remote';
 import { getPledgeLink } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
 import { GivingNotices } from '../components/giving-notices';
-import { CampaignHead, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { CampaignHead, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import styles from '../payments.module.css';
 
@@ -75,6 +75,7 @@ function PledgePayment({ title, token, view }: { title: string; token: string; v
   const remaining = view.remaining_cents;
   return (
     <section className={styles.card} aria-labelledby="pledge-title">
+      <GivingLanguage />
       {view.giving.available && view.giving.test_mode && <TestModeBanner />}
       <CampaignHead titleId="pledge-title" title={title} name={view.campaign_name} logo={view.logo} />
       <p className={styles.message}>{t('payments.pledge.intro', { name: view.donor_name, date: formatDate(view.commitment_date) })}</p>
