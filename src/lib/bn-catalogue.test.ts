@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import bnCatalogue from './bn-catalogue';
+import { GIVING_VALIDATION_MESSAGES } from './giving-validation-text';
+import { chooseLanguage } from './i18n';
+import { validationText } from './validation-text';
 import bnAuth from '../locales/bn/auth.json';
 import bnCommon from '../locales/bn/common.json';
 import bnErrors from '../locales/bn/errors.json';
@@ -87,5 +90,17 @@ describe('the Bengali catalogue', () => {
     }
     expect(asked.size).toBeGreaterThan(100);
     expect([...asked].filter((key) => !bn[key] && !SAME_IN_BOTH.has(key)).sort()).toEqual([]);
+  });
+
+  it("shows the giving form's validation messages in the chosen language", async () => {
+    // The English catalogue holds the domain's texts, word for word (a changed domain text shows here).
+    expect(enValidation.givingValidation).toEqual(GIVING_VALIDATION_MESSAGES);
+    expect(validationText('State is required')).toBe('State is required');
+    await chooseLanguage('bn');
+    // The address's state, not the sign-in 'state' parameter that has the same English words.
+    expect(validationText('State is required')).toBe('অঙ্গরাজ্য বেছে নিতে হবে');
+    expect(validationText(GIVING_VALIDATION_MESSAGES.EMPLOYER_REQUIRED)).toBe(bnValidation.givingValidation.EMPLOYER_REQUIRED);
+    expect(validationText(GIVING_VALIDATION_MESSAGES.DONOR_NAME_FORMAT)).toBe(bnValidation.givingValidation.DONOR_NAME_FORMAT);
+    expect(validationText('Name is required')).toBe('নাম দিতে হবে');
   });
 });

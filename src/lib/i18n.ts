@@ -54,7 +54,8 @@ void i18n
   .use(lazyBackend)
   .use(initReactI18next)
   .init({
-    resources,
+    // A copy: i18next keeps later bundles (bn, the staff parts) in the object it is given.
+    resources: { en: { translation: { ...resources.en.translation } } },
     partialBundledLanguages: true,
     lng: undefined,
     fallbackLng: 'en',
