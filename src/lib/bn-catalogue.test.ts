@@ -6,6 +6,7 @@ import { validationText } from './validation-text';
 import bnAuth from '../locales/bn/auth.json';
 import bnCommon from '../locales/bn/common.json';
 import bnErrors from '../locales/bn/errors.json';
+import bnGivingValidation from '../locales/bn/giving-validation.json';
 import bnStaff from '../locales/bn/staff.json';
 import bnValidation from '../locales/bn/validation.json';
 import enAuth from '../locales/en/auth.json';
@@ -31,6 +32,8 @@ const TRANSLATED: { file: string; en: object; bn: object; prefixes: string[] }[]
   { file: 'auth.json', en: enAuth, bn: bnAuth, prefixes: [''] },
   { file: 'errors.json', en: enErrors, bn: bnErrors, prefixes: [''] },
   { file: 'validation.json', en: enValidation, bn: bnValidation, prefixes: [''] },
+  // The giving form's messages: their English is the domain's text (src/lib/giving-validation-text.ts).
+  { file: 'giving-validation.json', en: { givingValidation: GIVING_VALIDATION_MESSAGES }, bn: bnGivingValidation, prefixes: [''] },
   {
     file: 'common.json',
     en: enCommon,
@@ -93,14 +96,12 @@ describe('the Bengali catalogue', () => {
   });
 
   it("shows the giving form's validation messages in the chosen language", async () => {
-    // The English catalogue holds the domain's texts, word for word (a changed domain text shows here).
-    expect(enValidation.givingValidation).toEqual(GIVING_VALIDATION_MESSAGES);
     expect(validationText('State is required')).toBe('State is required');
     await chooseLanguage('bn');
     // The address's state, not the sign-in 'state' parameter that has the same English words.
     expect(validationText('State is required')).toBe('অঙ্গরাজ্য বেছে নিতে হবে');
-    expect(validationText(GIVING_VALIDATION_MESSAGES.EMPLOYER_REQUIRED)).toBe(bnValidation.givingValidation.EMPLOYER_REQUIRED);
-    expect(validationText(GIVING_VALIDATION_MESSAGES.DONOR_NAME_FORMAT)).toBe(bnValidation.givingValidation.DONOR_NAME_FORMAT);
+    expect(validationText(GIVING_VALIDATION_MESSAGES.EMPLOYER_REQUIRED)).toBe(bnGivingValidation.givingValidation.EMPLOYER_REQUIRED);
+    expect(validationText(GIVING_VALIDATION_MESSAGES.DONOR_NAME_FORMAT)).toBe(bnGivingValidation.givingValidation.DONOR_NAME_FORMAT);
     expect(validationText('Name is required')).toBe('নাম দিতে হবে');
   });
 });

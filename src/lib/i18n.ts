@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -54,8 +54,9 @@ void i18n
   .use(lazyBackend)
   .use(initReactI18next)
   .init({
-    // A copy: i18next keeps later bundles (bn, the staff parts) in the object it is given.
-    resources: { en: { translation: { ...resources.en.translation } } },
+    // A deep copy: i18next adds later bundles (bn, the staff parts) into the objects it is given,
+    // which would otherwise change the imported JSON modules themselves.
+    resources: structuredClone(resources) as Resource,
     partialBundledLanguages: true,
     lng: undefined,
     fallbackLng: 'en',
