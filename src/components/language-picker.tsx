@@ -11,7 +11,7 @@ export function LanguagePicker({ className }: { className?: string }) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className={[styles.picker, className].filter(Boolean).join(' ')}>
+    <div className={`${styles.picker} ${className ?? ''}`}>
       <label htmlFor={id}>{t('language.label')}</label>
       <select id={id} className={styles.select} value={currentLanguage()} onChange={(event) => void chooseLanguage(event.target.value as Language)}>
         {LANGUAGES.map((language) => (

@@ -17,24 +17,18 @@ export const resources = {
   en: { translation: { ...enCommon, ...enAuth, ...enErrors } },
 } as const;
 
-/** Each lazily loaded catalogue is its own chunk: the English pages never download it. */
-const LAZY_CATALOGUES: Record<string, () => Promise<{ default: ResourceKey }>> = {
-  bn: () => import('./bn-catalogue'),
-};
-
-/** An i18next backend that reads the lazily loaded catalogues (English is bundled: nothing to read). */
+/**
+ * An i18next backend for the lazily loaded catalogues: Bengali is its own chunk, which the English
+ * pages never download (English is bundled: nothing to read).
+ */
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = LAZY_CATALOGUES[language];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    if (language !== 'bn') return callback(null, {});
+    import('./bn-catalogue').then(
+      (module) => callback(null, module.default as ResourceKey),
+      (err: Error) => callback(err, false),
     );
   },
 };
@@ -42,10 +36,8 @@ const lazyBackend: BackendModule = {
 export const i18n = i18next.createInstance();
 
 /** `<html lang>` names the language shown (screen readers, hyphenation, the `:lang(bn)` font). */
-function markDocumentLanguage(language: string | undefined): void {
-  if (typeof document === 'undefined' || !language) return;
-  const code = language.split('-')[0] ?? language;
-  document.documentElement.setAttribute('lang', LANGUAGES.some((l) => l.code === code) ? code : 'en');
+function markDocumentLanguage(language = 'en'): void {
+  document.documentElement.lang = language.startsWith('bn') ? 'bn' : 'en';
 }
 i18n.on('languageChanged', markDocumentLanguage);
 
@@ -72,8 +64,7 @@ markDocumentLanguage(i18n.language);
 
 /** The language shown now, as one of LANGUAGES ('en' for anything else). */
 export function currentLanguage(): Language {
-  const code = (i18n.resolvedLanguage ?? i18n.language ?? 'en').split('-')[0];
-  return code === 'bn' ? 'bn' : 'en';
+  return i18n.resolvedLanguage === 'bn' ? 'bn' : 'en';
 }
 
 /**

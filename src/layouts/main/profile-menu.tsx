@@ -1,15 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logout } from '../../app/logout';
 import { usePersistor } from '../../app/persistor-context';
+import { LanguagePicker } from '../../components/language-picker';
 import { paths } from '../../config/paths';
 import { pictureUrl } from '../../lib/picture-url';
 import styles from './header.module.css';
-
-/** The language choice: its chunk loads when the menu opens (not on every staff page's first paint). */
-const LanguagePicker = lazy(() => import('../../components/language-picker').then((module) => ({ default: module.LanguagePicker })));
 
 /** Avatar button opening a menu with name, e-mail, My account, the language and Log Out. */
 export function ProfileMenu() {
@@ -75,9 +73,7 @@ export function ProfileMenu() {
           <Link to={paths.myAccount} className={styles.menuItem} onClick={() => setOpen(false)}>
             {t('header.myAccount')}
           </Link>
-          <Suspense fallback={null}>
-            <LanguagePicker className={styles.menuLanguage} />
-          </Suspense>
+          <LanguagePicker className={styles.menuLanguage} />
           <button type="button" className={styles.menuItem} onClick={onLogout} disabled={busy} aria-busy={busy || undefined}>
             {t('header.logOut')}
           </button>

@@ -32,7 +32,9 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   // and fetch instead of axios. React DOM alone is 66 KB; see docs/page-weight.md for what 90 would take.
   { name: 'public giving page', path: '/demo-campaign', limitKb: 211, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
   // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk.
-  { name: 'dashboard', path: '/dashboard', limitKb: 249, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
+  // 249.2 KB on 2026-11-28 with the language choice (English / বাংলা) in the profile menu and Bengali's
+  // lazy loader (issue 33.15: +0.5 KB on every staff page): 249 → 250, the one raise of that change.
+  { name: 'dashboard', path: '/dashboard', limitKb: 250, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
 ];
 
 export interface LoadedScript {
