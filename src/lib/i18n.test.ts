@@ -1,5 +1,5 @@
-import bn from '../locales/bn/common.json';
-import { i18n, resources } from './i18n';
+import bnErrors from '../locales/bn/errors.json';
+import { chooseLanguage, currentLanguage, i18n, resources } from './i18n';
 
 function flatten(obj: object, prefix = ''): Record<string, string> {
   return Object.entries(obj).reduce<Record<string, string>>((acc, [key, value]) => {
@@ -20,12 +20,28 @@ describe('i18n', () => {
     });
   });
 
-  it('holds only Dashboard in the bn catalogue', () => {
-    const entries = flatten(bn);
-    expect(Object.keys(entries)).toEqual(['nav.dashboard']);
-    expect(flatten(resources.en.translation)['nav.dashboard']).toBe('Dashboard');
-    expect(i18n.getFixedT('bn')('nav.dashboard')).toBe('ড্যাশবোর্ড');
-    expect(i18n.getFixedT('bn')('nav.campaign')).toBe('Campaign');
+  it('loads the Bengali catalogue only when bn is chosen, then shows it, keeps the choice and marks <html lang>', async () => {
+    // English is in the entry; no Bengali string is, until someone chooses বাংলা.
+    expect(Object.keys(resources)).toEqual(['en']);
+    expect(i18n.getFixedT('en')('auth.signIn')).toBe('Sign in');
+    expect(document.documentElement.lang).toBe('en');
+
+    await chooseLanguage('bn');
+    expect(currentLanguage()).toBe('bn');
+    expect(i18n.t('auth.signIn')).toBe('সাইন ইন');
+    expect(i18n.t('nav.dashboard')).toBe('ড্যাশবোর্ড');
+    expect(i18n.t('payments.give.formLabel')).toBe('আপনার অনুদান');
+    // staff.json and errors.json both have `errors`: the Bengali catalogue keeps both parts.
+    expect(i18n.t('errors.PAYMENT_LINK_INVALID')).toBe(flatten(bnErrors)['errors.PAYMENT_LINK_INVALID']);
+    // A key without a Bengali text falls back to English.
+    expect(i18n.t('nav.campaign')).toBe('Campaign');
+    expect(localStorage.getItem('i18nextLng')).toBe('bn');
+    expect(document.documentElement.lang).toBe('bn');
+
+    await chooseLanguage('en');
+    expect(i18n.t('auth.signIn')).toBe('Sign in');
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
   });
 
   it('maps server error codes to the SPEC §8 texts', () => {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { LanguagePicker } from '../../components/language-picker';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { useRouteFocus } from '../../lib/use-route-focus';
@@ -19,6 +20,7 @@ export function AuthLayout() {
         <p className={styles.tagline}>{t('auth.tagline')}</p>
       </aside>
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+        <LanguagePicker className={styles.language} />
         <div className={styles.brand}>
           <img src="/logo.svg" alt="" width={40} height={40} />
           <span>{config.companyName}</span>

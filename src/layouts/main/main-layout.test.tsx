@@ -86,6 +86,18 @@ describe('profile menu', () => {
     expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/my-account');
   });
 
+  it('offers the language choice: বাংলা turns the header Bengali and is kept for the next visit', async () => {
+    const user = userEvent.setup();
+    await openPrivate('/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'bn');
+    expect(await screen.findByRole('button', { name: 'লগ আউট' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'আমার অ্যাকাউন্ট' })).toHaveAttribute('href', '/my-account');
+    expect(screen.getByRole('combobox', { name: 'ভাষা' })).toHaveValue('bn');
+    expect(document.documentElement).toHaveAttribute('lang', 'bn');
+    expect(localStorage.getItem('i18nextLng')).toBe('bn');
+  }, 20_000);
+
   it('shows the stored name and e-mail', async () => {
     const user = userEvent.setup();
     const { store } = await openPrivate('/dashboard');

@@ -4,11 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logout } from '../../app/logout';
 import { usePersistor } from '../../app/persistor-context';
+import { LanguagePicker } from '../../components/language-picker';
 import { paths } from '../../config/paths';
 import { pictureUrl } from '../../lib/picture-url';
 import styles from './header.module.css';
 
-/** Avatar button opening a menu with name, e-mail, My account and Log Out. */
+/** Avatar button opening a menu with name, e-mail, My account, the language and Log Out. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -72,6 +73,7 @@ export function ProfileMenu() {
           <Link to={paths.myAccount} className={styles.menuItem} onClick={() => setOpen(false)}>
             {t('header.myAccount')}
           </Link>
+          <LanguagePicker className={styles.menuLanguage} />
           <button type="button" className={styles.menuItem} onClick={onLogout} disabled={busy} aria-busy={busy || undefined}>
             {t('header.logOut')}
           </button>

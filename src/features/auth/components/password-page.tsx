@@ -68,7 +68,7 @@ export function PasswordPage({ page }: { page: 'setPassword' | 'resetPassword' }
             </FormAlert>
           )}
           <AddressForm key={mode} mode={mode} submitLabel={t('auth.sendCode')} onSubmit={sendCode} />
-          <div className={styles.switch}>
+          <div className={styles.switchBelow}>
             <button type="button" className={linkStyles.linkButton} onClick={() => setMode(mode === 'email' ? 'mobile' : 'email')}>
               {mode === 'email' ? t('auth.tryMobileNumber') : t('auth.tryEmail')}
             </button>

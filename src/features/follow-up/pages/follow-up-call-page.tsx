@@ -105,10 +105,12 @@ export default function FollowUpCallPage() {
       rowHeader: true,
       cell: (r) => (
         <span className={listStyles.stack}>
-          <Link to={donorPagePath(r.donor_id)}>{r.donor_name}</Link>
+          <Link className={styles.target} to={donorPagePath(r.donor_id)}>
+            {r.donor_name}
+          </Link>
           <span className={styles.contact}>
             {r.donor_phone && (
-              <a href={phoneHref(r.donor_phone)} aria-label={t('followUp.callNumber', { phone: formatPhone(r.donor_phone) })}>
+              <a className={styles.target} href={phoneHref(r.donor_phone)} aria-label={t('followUp.callNumber', { phone: formatPhone(r.donor_phone) })}>
                 {formatPhone(r.donor_phone)}
               </a>
             )}

@@ -16,6 +16,7 @@ import { TextInput } from '../../../components/text-input';
 import { apiErrorCode } from '../../../lib/api-error';
 import { countryOptions } from '../../../lib/countries';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
+import '../../../lib/giving-validation-text';
 import { hardNavigate } from '../../../lib/navigation';
 import '../../../lib/donor-catalogue';
 import { payOnline } from '../api/payments-api';

@@ -1,9 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { TEST_PAYMENTS_LABEL, type GivingUnavailableReason } from '../../../../domain/payments/api-contract';
+import { LanguagePicker } from '../../../components/language-picker';
 import { config } from '../../../config/env';
 import { pictureUrl } from '../../../lib/picture-url';
 import '../../../lib/donor-catalogue';
 import styles from '../payments.module.css';
+
+/** The donor's language choice (English / বাংলা), at the top right of the giving and payment result pages. */
+export function GivingLanguage() {
+  return (
+    <div className={styles.language}>
+      <LanguagePicker />
+    </div>
+  );
+}
 
 /** Shown on every page of a payment made with the local stand-in (or PayPal's sandbox). */
 export function TestModeBanner() {

@@ -11,7 +11,7 @@ import { usePublicData } from '../../../lib/use-public-data';
 import { getPledgeLink } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
 import { GivingNotices } from '../components/giving-notices';
-import { CampaignHead, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { CampaignHead, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import styles from '../payments.module.css';
 
@@ -37,6 +37,7 @@ export function PayYourDonationView({ token }: { token: string }) {
   if (!token || (link.error && !link.data && isInvalidLink(link.error))) {
     return (
       <section className={styles.card} aria-labelledby="pledge-title">
+        <GivingLanguage />
         <h1 id="pledge-title" className={styles.title}>
           {title}
         </h1>
@@ -50,6 +51,7 @@ export function PayYourDonationView({ token }: { token: string }) {
   if (link.error && !link.data) {
     return (
       <section className={styles.card} aria-labelledby="pledge-title">
+        <GivingLanguage />
         <h1 id="pledge-title" className={styles.title}>
           {title}
         </h1>
@@ -73,6 +75,7 @@ function PledgePayment({ title, token, view }: { title: string; token: string; v
   const remaining = view.remaining_cents;
   return (
     <section className={styles.card} aria-labelledby="pledge-title">
+      <GivingLanguage />
       {view.giving.available && view.giving.test_mode && <TestModeBanner />}
       <CampaignHead titleId="pledge-title" title={title} name={view.campaign_name} logo={view.logo} />
       <p className={styles.message}>{t('payments.pledge.intro', { name: view.donor_name, date: formatDate(view.commitment_date) })}</p>

@@ -9,7 +9,7 @@ import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { cancelPayment, getPaymentStatus } from '../api/payments-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
-import { TestModeBanner } from '../components/giving-parts';
+import { GivingLanguage, TestModeBanner } from '../components/giving-parts';
 import { PaymentNotFound } from '../components/payment-not-found';
 import { once } from '../once';
 import { readPaymentRef, returnQuery } from '../return-params';
@@ -80,6 +80,7 @@ export default function PaymentErrorPage() {
   const again = !view ? paths.home : isPackage ? paths.purchasePackage : `/${encodeURIComponent(view.slug)}`;
   return (
     <section className={styles.card} aria-labelledby="error-title">
+      <GivingLanguage />
       {view?.test_mode && <TestModeBanner />}
       <h1 id="error-title" className={styles.title}>
         {title}

@@ -14,7 +14,7 @@ import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getPackageState } from '../api/payments-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
-import { TestModeBanner } from '../components/giving-parts';
+import { GivingLanguage, TestModeBanner } from '../components/giving-parts';
 import { PaymentNotFound } from '../components/payment-not-found';
 import { confirmOnce, forgetConfirmation, type Outcome } from '../confirm-payment';
 import { clearGivingDrafts } from '../giving-draft';
@@ -116,6 +116,7 @@ function Receipt({ receipt }: { receipt: PaymentStatusView }) {
   const expiry = usePackageExpiry(isPackage ? receipt.slug : null);
   return (
     <section className={styles.card} aria-labelledby="success-title">
+      <GivingLanguage />
       {receipt.test_mode && <TestModeBanner />}
       <h1 id="success-title" className={styles.title}>
         {t('pages.paymentSuccess.title')}

@@ -12,7 +12,7 @@ import { getGivingPage } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
 import { GivingNotices } from '../components/giving-notices';
 import { useDonorPage } from '../donor-page-context';
-import { CampaignHead, CampaignVideo, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { CampaignHead, CampaignVideo, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import { rememberGivingPage } from '../last-giving-page';
 import styles from '../payments.module.css';
@@ -43,6 +43,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
   if (!data && error) {
     return (
       <section className={styles.card} aria-labelledby="give-title">
+        <GivingLanguage />
         <h1 id="give-title" className={styles.title}>
           {title}
         </h1>
@@ -62,6 +63,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
   const { giving } = data;
   return (
     <section className={styles.card} aria-labelledby="give-title">
+      <GivingLanguage />
       {giving.available && giving.test_mode && <TestModeBanner />}
       <CampaignHead titleId="give-title" title={title} name={data.campaign_name} logo={data.logo} office={data.office} />
       {data.video_url && <CampaignVideo url={data.video_url} name={data.campaign_name} />}
