@@ -128,6 +128,11 @@ export interface DonorFields {
   country: string;
   eligibility: Eligibility;
   recipient: string | null;
+  /**
+   * Doing business with the City (NYC Doing Business Database): the lower NYC limit of the office applies
+   * and nothing the donor gives is matchable. In a request: optional (absent on an update = unchanged).
+   */
+  doing_business: boolean;
 }
 
 export interface AddDonorRequest extends DonorFields {

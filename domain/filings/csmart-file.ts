@@ -37,6 +37,8 @@ export interface FilingDonor {
   country: string;
   eligibility: Eligibility;
   district: string | null;
+  /** Marked as doing business with the City: the compliance engine's lower NYC limit, not matchable. Absent = false. */
+  doing_business?: boolean;
 }
 
 /** One contribution as a filing sees it. */

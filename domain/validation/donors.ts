@@ -278,6 +278,9 @@ export const contributorTypeField = string()
 /** Default 'un' (Undetermined) when missing. */
 export const eligibilityField = string().typeError(M.ELIGIBILITY_INVALID).optional().oneOf([...ELIGIBILITIES, undefined], M.ELIGIBILITY_INVALID);
 
+/** Doing business with the City: true / false; absent = false for a new donor, unchanged on an update. */
+export const doingBusinessField = boolean().typeError(M.BOOLEAN_INVALID).strict().optional();
+
 /** Default 'US' when missing or ''. */
 export const countryField = string()
   .typeError(M.COUNTRY_INVALID)
@@ -322,6 +325,7 @@ export const donorFieldsShape = {
   country: countryField,
   eligibility: eligibilityField,
   recipient: optionalText(100),
+  doing_business: doingBusinessField,
 };
 
 /** The donor form. */

@@ -430,6 +430,8 @@ export const donors = pgTable(
     /** ISO 3166-1 alpha-2; not 'US' = international donor. */
     country: text('country').notNull().default('US'),
     eligibility: text('eligibility').notNull().default('un'),
+    /** Doing business with the City (NYC Doing Business Database, migration 0036): lower NYC limit, not matchable. */
+    doingBusiness: boolean('doing_business').notNull().default(false),
     recipient: text('recipient'),
     // Stored figures of the campaign's election cycle (all time when it has none), kept by the
     // donor_book_* triggers of migration 0007 whoever writes donations or pledges: never written by

@@ -56,6 +56,7 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
       country: donors.country,
       eligibility: donors.eligibility,
       district: donors.district,
+      doingBusiness: donors.doingBusiness,
     })
     .from(donations)
     .innerJoin(donors, and(eq(donors.id, donations.donorId), eq(donors.campaignId, campaignId)))
@@ -87,6 +88,7 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
       country: r.country,
       eligibility: r.eligibility as Eligibility,
       district: r.district,
+      doing_business: r.doingBusiness,
     },
   }));
 }

@@ -139,6 +139,7 @@ export function donorHistorySelect(campaignId: string, filter: ReportFilter): SQ
 export interface LimitCellRow {
   contributorType: string;
   eligibility: string;
+  doingBusiness: boolean;
   limitCents: number | null;
   /** The limit's warnings in words (eligibility against the campaign's class…), or null. */
   warnings: string | null;
@@ -146,7 +147,7 @@ export interface LimitCellRow {
 
 export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells: readonly LimitCellRow[]): SQL {
   const values = sql.join(
-    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.limitCents}::bigint, ${c.warnings}::text)`),
+    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.doingBusiness}::boolean, ${c.limitCents}::bigint, ${c.warnings}::text)`),
     sql`, `,
   );
   const gaveInPeriod =
@@ -174,8 +175,8 @@ export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells
                   when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near'
                   else 'within' end as standing_key,
              l.warnings
-      from ${donors} join (values ${values}) as l(contributor_type, eligibility, limit_cents, warnings)
-           on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility}
+      from ${donors} join (values ${values}) as l(contributor_type, eligibility, doing_business, limit_cents, warnings)
+           on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility} and l.doing_business = ${donors.doingBusiness}
       where ${where}
       ) s
     ) q ${standing}`;

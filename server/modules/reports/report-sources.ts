@@ -161,7 +161,7 @@ function donorHistorySource(campaign: BookCampaign, filter: ReportFilter): SqlSo
 function donorLimitSource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
   const cells = limitCells(campaign).map((c) => ({
     ...c,
-    warnings: limitReportWarnings(campaign, c.contributorType, c.eligibility).map((w) => w.message).join('; ') || null,
+    warnings: limitReportWarnings(campaign, c.contributorType, c.eligibility, c.doingBusiness).map((w) => w.message).join('; ') || null,
   }));
   return {
     kind: 'sql',
