@@ -33,6 +33,10 @@ export const DONOR_VALIDATION_MESSAGES = {
   METADATA_ID_INVALID: 'Tag or note id is not valid',
   SURVIVOR_ID_REQUIRED: 'Choose the donor to keep',
   DUPLICATE_ID_REQUIRED: 'Choose the duplicate donor',
+  DOING_BUSINESS_FILE_REQUIRED: 'Choose the Doing Business Database extract (a CSV file)',
+  DOING_BUSINESS_FILE_TOO_LARGE: 'The extract is too large: at most 8,000,000 characters',
+  DOING_BUSINESS_DONORS_REQUIRED: 'Choose at least one donor to mark',
+  DOING_BUSINESS_DONORS_TOO_MANY: 'At most 5,000 donors at a time',
   // donor
   NAME_REQUIRED: 'Name is required',
   NAME_MAX: 'Name should be at most 100 characters',
@@ -336,6 +340,30 @@ export const mergeDonorRequestSchema = object({
   campaign_id: campaignIdField,
   survivor_id: uuidField(M.DONOR_ID_INVALID, M.SURVIVOR_ID_REQUIRED),
   duplicate_id: uuidField(M.DONOR_ID_INVALID, M.DUPLICATE_ID_REQUIRED),
+});
+
+/** The largest Doing Business Database extract a review reads (characters of CSV text). */
+export const DOING_BUSINESS_FILE_MAX_LENGTH = 8_000_000;
+/** The most donors one apply_doing_business marks. */
+export const DOING_BUSINESS_APPLY_MAX = 5_000;
+
+export const doingBusinessReviewRequestSchema = object({
+  campaign_id: campaignIdField,
+  file_text: string()
+    .typeError(M.DOING_BUSINESS_FILE_REQUIRED)
+    .required(M.DOING_BUSINESS_FILE_REQUIRED)
+    .test('not-blank', M.DOING_BUSINESS_FILE_REQUIRED, (value) => value === undefined || value.trim() !== '')
+    .max(DOING_BUSINESS_FILE_MAX_LENGTH, M.DOING_BUSINESS_FILE_TOO_LARGE),
+});
+
+export const doingBusinessApplyRequestSchema = object({
+  campaign_id: campaignIdField,
+  donor_ids: array()
+    .typeError(M.DOING_BUSINESS_DONORS_REQUIRED)
+    .of(uuidField(M.DONOR_ID_INVALID))
+    .required(M.DOING_BUSINESS_DONORS_REQUIRED)
+    .min(1, M.DOING_BUSINESS_DONORS_REQUIRED)
+    .max(DOING_BUSINESS_APPLY_MAX, M.DOING_BUSINESS_DONORS_TOO_MANY),
 });
 
 // ── pledges ─────────────────────────────────────────────────────────────────────────────────

@@ -6,7 +6,7 @@
  * it is cleared; the donor limit report shows the lower limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonorDetail, DonorLimitListData, DonorMatchListData, DonorRow, TotalStats } from '../../../domain/donor-book/api-contract';
+import type { DoingBusinessReviewData, DonorDetail, DonorLimitListData, DonorMatchListData, DonorRow, TotalStats } from '../../../domain/donor-book/api-contract';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';
 import { createCampaign, demoSignIn, type Session } from '../../test/campaign-helpers';
@@ -96,5 +96,72 @@ describe('doing business with the City: the lower limit and no match', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(JSON.stringify(res.json())).toContain('doing_business');
+  });
+
+  it("the Doing Business Database extract: the review lists the donors of this campaign with the same name and ZIP or address, nothing written; apply marks the chosen ones", async () => {
+    const ann = await addDonor(t, owner.token, campaignId, { ...NYC_RESIDENT, name: 'Ann  Extract', address: '1 Main St', zip: '11201-4455' });
+    const bob = await addDonor(t, owner.token, campaignId, { ...NYC_RESIDENT, name: 'Bob Extract', address: '20 Court St., Apt 3', zip: '11201' });
+    const carol = await addDonor(t, owner.token, campaignId, { ...NYC_RESIDENT, name: 'Carol Extract', address: '5 Elm St', zip: '11201' });
+    const dan = await addDonor(t, owner.token, campaignId, { ...NYC_RESIDENT, name: 'Dan Extract', address: '9 Oak St', zip: '11215' });
+    const other = (await createCampaign(t, owner.token, { office_sought: 'city_council', compliance_rule_set: 'nyc_cfb', participant_status: 'participant', election_cycle: '2025' })).campaign_id;
+    const elsewhere = await addDonor(t, owner.token, other, { ...NYC_RESIDENT, name: 'Ann Extract', address: '1 Main St', zip: '11201' });
+    await addDonation(t, owner.token, campaignId, ann.donor_id, { paid_amount_cents: 17_500 });
+    const before = await matchable();
+
+    // Ann: same name and ZIP (case and spacing aside); Bob: another ZIP, same street address (punctuation
+    // and case aside); Carol: same name, neither ZIP nor address; Dan: marked already; a row with no name.
+    const csv = [
+      '\uFEFFLast Name,First Name,Business Address,ZIP Code',
+      'EXTRACT,ANN,"100 Other Ave",11201',
+      'Extract,Bob,20 COURT ST APT 3,10001',
+      'Extract,Carol,77 Elsewhere Rd,10451',
+      'Extract,Dan,9 Oak St,11215',
+      ',,1 Main St,11201',
+      'Nobody,Zed,1 Main St,11201',
+    ].join('\r\n');
+    await update(dan, { doing_business: true });
+    const review = await post(t, P.reviewDoingBusiness, { campaign_id: campaignId, file_text: csv }, owner.token);
+    expect(review.statusCode, review.body).toBe(200);
+    const data = review.json().data as DoingBusinessReviewData;
+    expect(data.rows).toBe(5);
+    expect(data.unmatched_rows).toBe(2);
+    expect(data.matches.map((m) => [m.row_number, m.donor_id, m.matched_by, m.already_marked])).toEqual([
+      [2, ann.donor_id, 'name_zip', false],
+      [3, bob.donor_id, 'name_address', false],
+      [5, dan.donor_id, 'name_zip', true],
+    ]);
+    expect(data.matches.some((m) => m.donor_id === elsewhere.donor_id || m.donor_id === carol.donor_id)).toBe(false);
+    expect((await detail(ann.donor_id)).doing_business).toBe(false);
+    expect(await matchable()).toBe(before);
+
+    // The person leaves Bob out: only Ann is marked now (Dan was already).
+    const applied = await post(t, P.applyDoingBusiness, { campaign_id: campaignId, donor_ids: [ann.donor_id, dan.donor_id] }, owner.token);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toEqual({ marked: 1, already_marked: 1 });
+    expect(await detail(ann.donor_id)).toMatchObject({ doing_business: true, matchable_cents: 0, limit_cents: 25_000 });
+    expect((await detail(bob.donor_id)).doing_business).toBe(false);
+    expect(await matchable()).toBe(before - 17_500);
+    const audit = (await auditOf(t, campaignId, 'donor.updated')).filter((a) => a.details.entity_id === ann.donor_id);
+    expect(audit.at(-1)?.details).toMatchObject({ before: { doing_business: false }, after: { doing_business: true }, source: 'doing_business_extract' });
+    expect((await getJson(t, path(P.getDonor, { campaignId: other, donorId: elsewhere.donor_id }), owner.token)).json().data.doing_business).toBe(false);
+  });
+
+  it('refuses an extract it cannot read, and a donor of another campaign, with {code, message} and nothing written', async () => {
+    const noName = await post(t, P.reviewDoingBusiness, { campaign_id: campaignId, file_text: 'Address,ZIP\r\n1 Main St,11201' }, owner.token);
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json()).toMatchObject({ code: 'DOING_BUSINESS_FILE_INVALID', message: 'This file cannot be read as a Doing Business Database extract' });
+    const broken = await post(t, P.reviewDoingBusiness, { campaign_id: campaignId, file_text: 'Name,ZIP\r\n"Ann,11201' }, owner.token);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'DOING_BUSINESS_FILE_INVALID' });
+    expect((await post(t, P.reviewDoingBusiness, { campaign_id: campaignId, file_text: '' }, owner.token)).statusCode).toBe(400);
+
+    const mine = await addDonor(t, owner.token, campaignId, NYC_RESIDENT);
+    const other = (await createCampaign(t, owner.token, { office_sought: 'city_council', compliance_rule_set: 'nyc_cfb', participant_status: 'participant', election_cycle: '2025' })).campaign_id;
+    const theirs = await addDonor(t, owner.token, other, NYC_RESIDENT);
+    const mixed = await post(t, P.applyDoingBusiness, { campaign_id: campaignId, donor_ids: [mine.donor_id, theirs.donor_id] }, owner.token);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toMatchObject({ code: 'DONOR_NOT_FOUND' });
+    expect((await detail(mine.donor_id)).doing_business).toBe(false);
+    expect((await post(t, P.applyDoingBusiness, { campaign_id: campaignId, donor_ids: [] }, owner.token)).statusCode).toBe(400);
   });
 });
