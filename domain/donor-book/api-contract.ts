@@ -368,6 +368,23 @@ export interface DonorMatchListData extends Paged {
 
 // ── donations ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The intermediary of a contribution (issue 35.6): the person who delivered or solicited it for the
+ * campaign, as C-SMART records an intermediary (name, address, employer, occupation). `csmart_number`:
+ * the Intermediary Number C-SMART gave this person (column M of the contribution import file).
+ */
+export interface Intermediary {
+  name: string;
+  address: string | null;
+  city: string | null;
+  /** snake_case US state or null. */
+  state: string | null;
+  zip: string | null;
+  employer: string | null;
+  occupation: string | null;
+  csmart_number: string | null;
+}
+
 export interface DonationFields {
   donor_id: string;
   paying_date: string;
@@ -381,6 +398,8 @@ export interface DonationFields {
   /** The pledge this payment pays, if any (must be the same donor's). */
   pledge_id: string | null;
   memo: string | null;
+  /** Who bundled the contribution, or null (absent in a request = none on add, unchanged on update). */
+  intermediary?: Intermediary | null;
 }
 /**
  * A gift or pledge dated outside the campaign's election cycle is refused with 422

@@ -77,6 +77,9 @@ export const DONOR_VALIDATION_MESSAGES = {
   REFUND_DATE_REQUIRED: 'Refund date is required',
   REFUND_AMOUNT_INVALID: 'Enter the amount to refund, more than $0',
   CYCLE_INVALID: 'Unknown election cycle',
+  INTERMEDIARY_INVALID: 'Intermediary must be an object with a name, or null',
+  INTERMEDIARY_NAME_REQUIRED: "The intermediary's name is required",
+  INTERMEDIARY_NUMBER_INVALID: 'C-SMART intermediary number: 1 to 5 letters or digits',
   // tags and notes
   KIND_INVALID: 'Kind must be tag or note',
   VALUE_REQUIRED: 'Please enter a tag or a note',
@@ -426,6 +429,37 @@ export const writeOffPledgeRequestSchema = object({ campaign_id: campaignIdField
 // ── donations ───────────────────────────────────────────────────────────────────────────────
 
 /** The fields of DonationFields (the payment date is not in the future). */
+/** C-SMART's Intermediary Number: what C-SMART gave the intermediary, at most 5 letters or digits (column M's documented length). */
+export const CSMART_INTERMEDIARY_NUMBER_PATTERN = /^[A-Za-z0-9]{1,5}$/;
+
+/** A contribution's intermediary (the person who bundled it): a name, and optionally where they live and work. */
+export const intermediaryField = object({
+  name: string()
+    .typeError(M.INTERMEDIARY_NAME_REQUIRED)
+    .required(M.INTERMEDIARY_NAME_REQUIRED)
+    .test('not-blank', M.INTERMEDIARY_NAME_REQUIRED, (value) => value === undefined || value.trim() !== '')
+    .max(DONOR_NAME_MAX_LENGTH, M.NAME_MAX),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: string().typeError(M.STATE_INVALID).nullable().optional().oneOf([...US_STATES, '', null, undefined], M.STATE_INVALID),
+  zip: string()
+    .typeError(M.ZIP_INVALID)
+    .nullable()
+    .optional()
+    .test('zip', M.ZIP_INVALID, (value) => blank(value) || US_ZIP_PATTERN.test(value as string)),
+  employer: optionalText(100),
+  occupation: optionalText(100),
+  csmart_number: string()
+    .typeError(M.INTERMEDIARY_NUMBER_INVALID)
+    .nullable()
+    .optional()
+    .test('csmart-number', M.INTERMEDIARY_NUMBER_INVALID, (value) => blank(value) || CSMART_INTERMEDIARY_NUMBER_PATTERN.test((value as string).trim())),
+})
+  .typeError(M.INTERMEDIARY_INVALID)
+  .nullable()
+  .optional()
+  .default(undefined);
+
 export const donationFieldsShape = {
   donor_id: donorIdField,
   paying_date: pastDateField(M.PAYING_DATE_REQUIRED),
@@ -444,6 +478,7 @@ export const donationFieldsShape = {
     .optional()
     .test('uuid', M.PLEDGE_ID_INVALID, (value) => blank(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value as string)),
   memo: optionalText(500),
+  intermediary: intermediaryField,
 };
 
 /** OutsideCycleConfirmation: the caller saw the warning that the date is outside the campaign's cycle. */
