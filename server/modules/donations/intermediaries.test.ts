@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationRow } from '../../../domain/donor-book/api-contract';
 import { FILING_PATHS, type StartFilingData } from '../../../domain/filings/api-contract';
-import { getReportUrl } from '../../../domain/reports/api-contract';
+import { getReportUrl, REPORT_PATHS, reportDataUrl, reportListUrl, type ReportData, type ReportEntry, type ReportListData } from '../../../domain/reports/api-contract';
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
 import { createCampaign, demoSignIn, type Session } from '../../test/campaign-helpers';
@@ -97,5 +97,38 @@ describe('intermediaries: donations, pledge payments, validation, the C-SMART fi
       ['4/2/25', '50.00', expect.any(String), '4', '', 'N', 'N', '', '', ''],
       ['5/1/25', '25.00', expect.any(String), '2', '77', 'N', 'N', '', '00417', ''],
     ]);
+  });
+
+  it('the intermediary report lists each bundled contribution of the period with a subtotal per intermediary, and is made as a file under Generated files', async () => {
+    const other = (await createCampaign(t, owner.token, { office_sought: 'city_council', election_cycle: '2025', compliance_rule_set: 'nyc_cfb', participant_status: 'participant' })).campaign_id;
+    const outsider = (await addDonor(t, owner.token, other)).donor_id;
+    await addDonation(t, owner.token, other, outsider, { paying_date: '2025-05-02', paid_amount_cents: 9_900, intermediary: ROSA });
+
+    const res = await get(t, `${reportDataUrl(campaignId, 'intermediary')}?start_date=2025-04-01&end_date=2025-06-30&limit=100`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as ReportData;
+    // Default order: by intermediary name. The gift of March (and the one whose intermediary was removed) is not in the period / has none.
+    expect(data.rows.map((r) => [r.intermediary_name, r.intermediary_number, r.intermediary_address, r.intermediary_work, r.paying_date, r.donor_name, r.amount_cents, r.net_cents])).toEqual([
+      ['Rosa Diaz', '00417', '40 Broad St, New York, New York, 10004', 'Diaz & Partners, LLP / Attorney', '2025-05-01', 'Ana Lopez', 2_500, 2_500],
+      ['Sam Lee', null, null, null, '2025-04-02', 'Ana Lopez', 5_000, 5_000],
+    ]);
+    expect(data.totals).toMatchObject({ amount_cents: 7_500, net_cents: 7_500 });
+    expect(data.summary.find((f) => f.key === 'intermediaries')?.value).toBe(2);
+    expect(data.breakdown?.rows).toEqual([
+      { row_id: 'Rosa Diaz', intermediary_name: 'Rosa Diaz', count: 1, amount_cents: 2_500, net_cents: 2_500 },
+      { row_id: 'Sam Lee', intermediary_name: 'Sam Lee', count: 1, amount_cents: 5_000, net_cents: 5_000 },
+    ]);
+    const searched = (await get(t, `${reportDataUrl(campaignId, 'intermediary')}?search=rosa`, owner.token)).json().data as ReportData;
+    expect(searched.rows.map((r) => r.intermediary_name)).toEqual(['Rosa Diaz']);
+
+    const started = await post(t, REPORT_PATHS.start, { campaign_id: campaignId, type: 'intermediary', format: 'csv', filter: { start_date: '2025-04-01', end_date: '2025-06-30' } }, owner.token);
+    expect(started.statusCode, started.body).toBe(201);
+    await t.app.jobs.settled();
+    const entry = started.json().data as ReportEntry;
+    const link = await get(t, `${getReportUrl(entry.report_id)}?campaign_id=${campaignId}`, owner.token);
+    const csv = (await t.app.inject({ method: 'GET', url: localPath(link.json().data.url as string) })).rawPayload.toString('utf8');
+    expect(csv).toContain('Rosa Diaz,00417,"40 Broad St, New York, New York, 10004","Diaz & Partners, LLP / Attorney",01-05-2025,Ana Lopez,25.00,0.00,25.00');
+    const listed = (await get(t, reportListUrl(campaignId, 'intermediary'), owner.token)).json().data as ReportListData;
+    expect(listed.report_list.map((r) => r.report_id)).toContain(entry.report_id);
   });
 });

@@ -107,6 +107,31 @@ export function expenseSelect(campaignId: string, filter: ReportFilter): SQL {
     where ${where}`;
 }
 
+/**
+ * Every donation of the campaign dated in the period that names an intermediary (issue 35.6), with the
+ * intermediary as recorded on it and the contributor; search finds the intermediary's or the
+ * contributor's name. Grouped per intermediary by their name (the breakdown).
+ */
+export function intermediarySelect(campaignId: string, filter: ReportFilter): SQL {
+  const search = filter.search?.trim();
+  const like = search ? `%${escapeLike(search)}%` : null;
+  const i = (key: string) => sql`nullif(btrim(x.intermediary->>${key}), '')`;
+  const where = and([
+    sql`x.campaign_id = ${campaignId}`,
+    sql`x.intermediary is not null`,
+    ...dateRange(sql`x.paying_date`, filter),
+    like ? sql`(x.intermediary->>'name' ilike ${like} or d.name ilike ${like})` : undefined,
+  ]);
+  return sql`
+    select x.id::text as row_id, d.id::text as donor_id, ${i('name')} as intermediary_name, ${i('csmart_number')} as intermediary_number,
+           nullif(concat_ws(', ', ${i('address')}, ${i('city')}, ${labelSql(i('state'), US_STATE_OPTIONS)}, ${i('zip')}), '') as intermediary_address,
+           nullif(concat_ws(' / ', ${i('employer')}, ${i('occupation')}), '') as intermediary_work,
+           x.paying_date::text as paying_date, d.name as donor_name,
+           x.paid_amount_cents::bigint as amount_cents, x.refunded_cents::bigint as refunded_cents, (x.paid_amount_cents - x.refunded_cents)::bigint as net_cents
+    from ${donations} x join ${donors} d on d.id = x.donor_id and d.campaign_id = ${campaignId}
+    where ${where}`;
+}
+
 const HISTORY_KINDS = [
   { value: 'pledge', label: 'Pledge' },
   { value: 'donation', label: 'Donation' },
