@@ -703,6 +703,31 @@ describe('/donor-list/:donorId', () => {
     expect(within(table).getAllByRole('rowheader')).toHaveLength(1);
   });
 
+  it('marks the donor as doing business with the City on the donor form; the page then says so', async () => {
+    server.use(
+      http.post('*/donation/donor/update_donor', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push({ path: 'update_donor', body });
+        detailOverrides = { doing_business: body.doing_business === true };
+        return HttpResponse.json({ data: donorRow({ doing_business: body.doing_business === true }), message_code: 'DONOR_UPDATED' });
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    const contact = await screen.findByRole('region', { name: 'Contact details' }, { timeout: 15_000 });
+    expect(contact).toHaveTextContent('Doing business with the CityNo');
+    await user.click(screen.getByRole('button', { name: 'Edit donor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit donor' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Doing business with the City' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/lower limit for the office applies and nothing this donor gives is matchable/);
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Save donor' }));
+    await waitFor(() => expect(posts.find((p) => p.path === 'update_donor')?.body).toMatchObject({ donor_id: DONOR_1, doing_business: true }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Contact details' })).toHaveTextContent('Doing business with the CityYes: lower limit, not matchable'));
+    expect(screen.getByText(/Participant-Option A · Doing business with the City/)).toBeInTheDocument();
+  });
+
   it('shows a missing donor', async () => {
     server.use(http.get('*/donation/donor/get_donor/:campaignId/:donorId', () => HttpResponse.json({ code: 'DONOR_NOT_FOUND', message: 'Donor not found' }, { status: 404 })));
     open();
