@@ -338,6 +338,38 @@ describe('/donor-list/:donorId', () => {
     await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(2));
   });
 
+  it('records a donation with its intermediary: checked with the shared schema, sent as one object; none is not sent', async () => {
+    const user = userEvent.setup();
+    open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(dialog).getByLabelText(/Amount/), '100');
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'card');
+    await user.type(within(dialog).getByLabelText(/C-SMART intermediary no/), '00417');
+    await user.type(within(dialog).getByLabelText('Intermediary ZIP code'), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await within(dialog).findByText("The intermediary's name is required")).toBeInTheDocument();
+    expect(within(dialog).getByText('ZIP code must be 5 digits (or ZIP+4)')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Intermediary name'), 'Rosa Diaz');
+    await user.clear(within(dialog).getByLabelText('Intermediary ZIP code'));
+    await user.type(within(dialog).getByLabelText('Intermediary ZIP code'), '10004');
+    await user.selectOptions(within(dialog).getByLabelText('Intermediary state'), 'new_york');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
+    expect(posts.at(-1)?.body.intermediary).toEqual({ name: 'Rosa Diaz', csmart_number: '00417', employer: null, occupation: null, address: null, city: null, state: 'new_york', zip: '10004' });
+
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const again = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(again).getByLabelText(/Amount/), '50');
+    await user.selectOptions(within(again).getByLabelText(/Payment method/), 'card');
+    await user.click(within(again).getByRole('button', { name: 'Save donation' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]!.body).not.toHaveProperty('intermediary');
+  });
+
   it('validates the donation form before sending', async () => {
     const user = userEvent.setup();
     open();
