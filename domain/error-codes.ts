@@ -75,6 +75,7 @@ export const ERROR_MESSAGES = {
   DONOR_NOT_FOUND: 'Donor not found',
   DONOR_HAS_RECORDS: 'This donor has pledges or donations; merge the donor instead of deleting',
   DONOR_MERGE_SAME: 'Choose two different donors to merge',
+  DOING_BUSINESS_FILE_INVALID: 'This file cannot be read as a Doing Business Database extract',
   DONOR_NO_CONTACT: 'This donor has no e-mail address or phone number for a reminder',
   PLEDGE_NOT_FOUND: 'Pledge not found',
   PLEDGE_DONOR_MISMATCH: 'This pledge belongs to another donor',

@@ -43,6 +43,9 @@ export const DONOR_BOOK_PATHS = {
   listDonorHistory: `${DD}/list_donor_history/:campaignId`,
   listDonorMatch: `${DD}/list_donor_match/:campaignId`,
   listDonorTags: `${DD}/list_donor_tags/:campaignId`,
+  // doing business with the City: review an extract of the Doing Business Database, then mark the chosen donors
+  reviewDoingBusiness: `${DD}/review_doing_business`,
+  applyDoingBusiness: `${DD}/apply_doing_business`,
   // pledges
   addPledge: `${DD}/add_pledge`,
   updatePledge: `${DD}/update_pledge`,
@@ -128,6 +131,52 @@ export interface DonorFields {
   country: string;
   eligibility: Eligibility;
   recipient: string | null;
+  /**
+   * Doing business with the City (NYC Doing Business Database): the lower NYC limit of the office applies
+   * and nothing the donor gives is matchable. In a request: optional (absent on an update = unchanged).
+   */
+  doing_business: boolean;
+}
+
+/** review_doing_business: the Doing Business Database extract (CSV text with a header row). */
+export interface DoingBusinessReviewRequest {
+  campaign_id: string;
+  file_text: string;
+}
+
+/** A row of the extract that matches a donor of the campaign (domain/donor-book/doing-business-extract.ts). */
+export interface DoingBusinessMatch {
+  row_number: number;
+  extract_name: string;
+  extract_address: string | null;
+  extract_zip: string | null;
+  donor_id: string;
+  donor_name: string;
+  donor_address: string | null;
+  donor_zip: string | null;
+  matched_by: 'name_zip' | 'name_address';
+  already_marked: boolean;
+}
+
+export interface DoingBusinessReviewData {
+  /** Rows of the extract with a name. */
+  rows: number;
+  /** Rows that match no donor of the campaign. */
+  unmatched_rows: number;
+  matches: DoingBusinessMatch[];
+}
+
+/** apply_doing_business: the donors the person chose in the review. */
+export interface DoingBusinessApplyRequest {
+  campaign_id: string;
+  donor_ids: string[];
+}
+
+export interface DoingBusinessApplyData {
+  /** Donors marked now. */
+  marked: number;
+  /** Donors that were marked already (left as they were). */
+  already_marked: number;
 }
 
 export interface AddDonorRequest extends DonorFields {
@@ -319,6 +368,23 @@ export interface DonorMatchListData extends Paged {
 
 // ── donations ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The intermediary of a contribution (issue 35.6): the person who delivered or solicited it for the
+ * campaign, as C-SMART records an intermediary (name, address, employer, occupation). `csmart_number`:
+ * the Intermediary Number C-SMART gave this person (column M of the contribution import file).
+ */
+export interface Intermediary {
+  name: string;
+  address: string | null;
+  city: string | null;
+  /** snake_case US state or null. */
+  state: string | null;
+  zip: string | null;
+  employer: string | null;
+  occupation: string | null;
+  csmart_number: string | null;
+}
+
 export interface DonationFields {
   donor_id: string;
   paying_date: string;
@@ -332,6 +398,8 @@ export interface DonationFields {
   /** The pledge this payment pays, if any (must be the same donor's). */
   pledge_id: string | null;
   memo: string | null;
+  /** Who bundled the contribution, or null (absent in a request = none on add, unchanged on update). */
+  intermediary?: Intermediary | null;
 }
 /**
  * A gift or pledge dated outside the campaign's election cycle is refused with 422

@@ -9,6 +9,7 @@
  * Amounts are what was received (refunds are reported in the period of the refund, not here), in dollars
  * with two decimals; the matchable amount is the book's matchable part of the gift. Pure: no React, no Node.
  */
+import type { Intermediary } from '../donor-book/api-contract';
 import type { ContributorType, Eligibility, PaymentMethod } from '../donor-book/enums';
 import { CSMART_COLUMNS, CSMART_CONTRIBUTOR_CODES, CSMART_NO, CSMART_PAYMENT_CODES, type CsmartColumn, type CsmartColumnKey } from './csmart-layout';
 import { uspsState } from './usps-states';
@@ -37,6 +38,8 @@ export interface FilingDonor {
   country: string;
   eligibility: Eligibility;
   district: string | null;
+  /** Marked as doing business with the City: the compliance engine's lower NYC limit, not matchable. Absent = false. */
+  doing_business?: boolean;
 }
 
 /** One contribution as a filing sees it. */
@@ -52,6 +55,8 @@ export interface FilingContribution {
   reference_number: string | null;
   memo: string | null;
   donor: FilingDonor;
+  /** The contribution's intermediary, if any (its C-SMART Intermediary Number goes in column M). Absent = none. */
+  intermediary?: Intermediary | null;
 }
 
 /** 'YYYY-MM-DD' → 'M/D/YY' (C-SMART's documented short form). */
@@ -84,7 +89,7 @@ export function csmartCells(campaign: FilingCampaign, c: FilingContribution, lin
     runoff_rerun: CSMART_NO,
     segregated: CSMART_NO,
     notes: clean(c.memo),
-    intermediary_number: '',
+    intermediary_number: clean(c.intermediary?.csmart_number),
     column_n: '',
     contributor_type: CSMART_CONTRIBUTOR_CODES[d.contributor_type].code,
     contributor_name: clean(d.name),

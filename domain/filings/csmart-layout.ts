@@ -98,7 +98,7 @@ export const CSMART_COLUMNS: readonly CsmartColumn[] = [
   col(10, 'runoff_rerun', 'Runoff/Rerun Indicator: Y/N', 1, true),
   col(11, 'segregated', 'Segregated Indicator: Y/N', 1, true),
   col(12, 'notes', 'Contribution Notes', 2000, true),
-  col(13, 'intermediary_number', 'Intermediary Number', 5, true, 'Left empty: intermediaries are not recorded yet.'),
+  col(13, 'intermediary_number', 'Intermediary Number', 5, true, "The C-SMART Intermediary Number recorded with the contribution's intermediary; empty when none (or no number recorded)."),
   col(14, 'column_n', 'Intermedi… (description cut off in the copy read; 1 character)', 1, true, 'Left empty: its meaning could not be read.'),
   col(15, 'contributor_type', 'Contributor type code', null, false, UNCONFIRMED),
   col(16, 'contributor_name', 'Contributor name (the book keeps one name field: written as entered)', null, false, UNCONFIRMED),

@@ -69,7 +69,7 @@ const dollars = formatCents;
 
 function complianceDonor(c: FilingContribution): ComplianceDonor {
   const d = c.donor;
-  return { contributor_type: d.contributor_type, eligibility: d.eligibility, is_international: d.country !== 'US', state: d.state, city: d.city, zip: d.zip, district: d.district };
+  return { contributor_type: d.contributor_type, eligibility: d.eligibility, is_international: d.country !== 'US', state: d.state, city: d.city, zip: d.zip, district: d.district, doing_business: d.doing_business === true };
 }
 
 interface Context {

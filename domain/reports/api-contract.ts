@@ -30,7 +30,7 @@ export const getReportUrl = (reportId: string) => `/donation/get_report/${encode
 
 // ── types and formats ───────────────────────────────────────────────────────────────────────
 
-export const REPORT_TYPES = ['donation', 'pledges_receivable', 'due', 'donor_limit', 'donor_history', 'match', 'expense'] as const;
+export const REPORT_TYPES = ['donation', 'pledges_receivable', 'due', 'donor_limit', 'donor_history', 'match', 'expense', 'intermediary'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** `{type}` of the SPEC §9 title. */
@@ -42,6 +42,7 @@ export const REPORT_TYPE_NAMES: Record<ReportType, string> = {
   donor_history: 'Donor History',
   match: 'Match',
   expense: 'Expense',
+  intermediary: 'Intermediary',
 };
 
 /** The SPA route of each report (SPEC §2). */
@@ -53,6 +54,7 @@ export const REPORT_ROUTES: Record<ReportType, string> = {
   donor_history: '/donor-history-report',
   match: '/match-report',
   expense: '/expense-report',
+  intermediary: '/intermediary-report',
 };
 
 /** The one line at the top of each report page (and in each file's header block). */
@@ -66,6 +68,8 @@ export const REPORT_DESCRIPTIONS: Record<ReportType, string> = {
   match:
     "Each donor's matchable amount and estimated public funds under the campaign's program, with the reason for any part that is not matchable, and the progress toward the program's qualifying threshold (matchable contributors and amount from residents: of the campaign's district when it and the donor's are set, otherwise of New York City or New York State) and toward the office's public-funds cap.",
   expense: 'Every expense in the period by purpose, with the payee, method and memo, and a subtotal per purpose.',
+  intermediary:
+    'Every contribution (donation or pledge payment) in the period that names an intermediary, the person who bundled it, with the intermediary as C-SMART records one (address, employer, occupation, C-SMART number), and a subtotal per intermediary.',
 };
 
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
@@ -121,6 +125,7 @@ export const REPORT_FILTER_KEYS: Record<ReportType, readonly ReportFilterKey[]> 
   donor_history: ['search'],
   match: ['search', 'contributor_type'],
   expense: ['search', 'purpose', 'payment_method'],
+  intermediary: ['search'],
 };
 
 /** What the dates filter in each report. */
@@ -132,6 +137,7 @@ export const REPORT_DATE_MEANING: Record<ReportType, string> = {
   donor_history: 'Event date',
   match: 'Donation date',
   expense: 'Expense date',
+  intermediary: 'Donation date',
 };
 
 /**
@@ -146,6 +152,7 @@ export const REPORT_REFUND_RULES: Record<ReportType, string | null> = {
   donor_history: REFUND_RULE,
   match: `Given: ${REFUND_RULE.charAt(0).toLowerCase()}${REFUND_RULE.slice(1)}; matchable: net of every refund`,
   expense: null,
+  intermediary: 'Refunded and net: every refund to date of the contributions listed (by their own date)',
 };
 
 // ── columns ─────────────────────────────────────────────────────────────────────────────────
@@ -256,6 +263,17 @@ export const REPORT_COLUMNS: Record<ReportType, readonly ReportColumn[]> = {
     text('payment_method', 'Method', 12),
     text('memo', 'Memo / explanation', 34, { unsortable: true }),
   ],
+  intermediary: [
+    text('intermediary_name', 'Intermediary', 22),
+    text('intermediary_number', 'C-SMART no.', 10, { under: 'intermediary_name' }),
+    text('intermediary_address', 'Address', 30, { unsortable: true, under: 'intermediary_name' }),
+    text('intermediary_work', 'Employer / occupation', 22, { unsortable: true }),
+    date('paying_date', 'Date'),
+    text('donor_name', 'Contributor', 22),
+    money('amount_cents', 'Amount'),
+    money('refunded_cents', 'Refunded'),
+    money('net_cents', 'Net'),
+  ],
 };
 
 /** The default order of each report (a column key, '-' for descending). */
@@ -267,6 +285,7 @@ export const REPORT_DEFAULT_SORTS: Record<ReportType, string> = {
   donor_history: 'donor_name',
   match: '-matchable_cents',
   expense: 'purpose',
+  intermediary: 'intermediary_name',
 };
 
 export function reportSorts(type: ReportType): string[] {

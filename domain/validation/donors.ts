@@ -34,6 +34,10 @@ export const DONOR_VALIDATION_MESSAGES = {
   METADATA_ID_INVALID: 'Tag or note id is not valid',
   SURVIVOR_ID_REQUIRED: 'Choose the donor to keep',
   DUPLICATE_ID_REQUIRED: 'Choose the duplicate donor',
+  DOING_BUSINESS_FILE_REQUIRED: 'Choose the Doing Business Database extract (a CSV file)',
+  DOING_BUSINESS_FILE_TOO_LARGE: 'The extract is too large: at most 8,000,000 characters',
+  DOING_BUSINESS_DONORS_REQUIRED: 'Choose at least one donor to mark',
+  DOING_BUSINESS_DONORS_TOO_MANY: 'At most 5,000 donors at a time',
   // donor
   NAME_REQUIRED: 'Name is required',
   NAME_MAX: 'Name should be at most 100 characters',
@@ -74,6 +78,9 @@ export const DONOR_VALIDATION_MESSAGES = {
   REFUND_DATE_REQUIRED: 'Refund date is required',
   REFUND_AMOUNT_INVALID: 'Enter the amount to refund, more than $0',
   CYCLE_INVALID: 'Unknown election cycle',
+  INTERMEDIARY_INVALID: 'Intermediary must be an object with a name, or null',
+  INTERMEDIARY_NAME_REQUIRED: "The intermediary's name is required",
+  INTERMEDIARY_NUMBER_INVALID: 'C-SMART intermediary number: 1 to 5 letters or digits',
   // tags and notes
   KIND_INVALID: 'Kind must be tag or note',
   VALUE_REQUIRED: 'Please enter a tag or a note',
@@ -278,6 +285,9 @@ export const contributorTypeField = string()
 /** Default 'un' (Undetermined) when missing. */
 export const eligibilityField = string().typeError(M.ELIGIBILITY_INVALID).optional().oneOf([...ELIGIBILITIES, undefined], M.ELIGIBILITY_INVALID);
 
+/** Doing business with the City: true / false; absent = false for a new donor, unchanged on an update. */
+export const doingBusinessField = boolean().typeError(M.BOOLEAN_INVALID).strict().optional();
+
 /** Default 'US' when missing or ''. */
 export const countryField = string()
   .typeError(M.COUNTRY_INVALID)
@@ -322,6 +332,7 @@ export const donorFieldsShape = {
   country: countryField,
   eligibility: eligibilityField,
   recipient: optionalText(100),
+  doing_business: doingBusinessField,
 };
 
 /** The donor form. */
@@ -332,6 +343,30 @@ export const mergeDonorRequestSchema = object({
   campaign_id: campaignIdField,
   survivor_id: uuidField(M.DONOR_ID_INVALID, M.SURVIVOR_ID_REQUIRED),
   duplicate_id: uuidField(M.DONOR_ID_INVALID, M.DUPLICATE_ID_REQUIRED),
+});
+
+/** The largest Doing Business Database extract a review reads (characters of CSV text). */
+export const DOING_BUSINESS_FILE_MAX_LENGTH = 8_000_000;
+/** The most donors one apply_doing_business marks. */
+export const DOING_BUSINESS_APPLY_MAX = 5_000;
+
+export const doingBusinessReviewRequestSchema = object({
+  campaign_id: campaignIdField,
+  file_text: string()
+    .typeError(M.DOING_BUSINESS_FILE_REQUIRED)
+    .required(M.DOING_BUSINESS_FILE_REQUIRED)
+    .test('not-blank', M.DOING_BUSINESS_FILE_REQUIRED, (value) => value === undefined || value.trim() !== '')
+    .max(DOING_BUSINESS_FILE_MAX_LENGTH, M.DOING_BUSINESS_FILE_TOO_LARGE),
+});
+
+export const doingBusinessApplyRequestSchema = object({
+  campaign_id: campaignIdField,
+  donor_ids: array()
+    .typeError(M.DOING_BUSINESS_DONORS_REQUIRED)
+    .of(uuidField(M.DONOR_ID_INVALID))
+    .required(M.DOING_BUSINESS_DONORS_REQUIRED)
+    .min(1, M.DOING_BUSINESS_DONORS_REQUIRED)
+    .max(DOING_BUSINESS_APPLY_MAX, M.DOING_BUSINESS_DONORS_TOO_MANY),
 });
 
 // ── pledges ─────────────────────────────────────────────────────────────────────────────────
@@ -394,6 +429,37 @@ export const writeOffPledgeRequestSchema = object({ campaign_id: campaignIdField
 // ── donations ───────────────────────────────────────────────────────────────────────────────
 
 /** The fields of DonationFields (the payment date is not in the future). */
+/** C-SMART's Intermediary Number: what C-SMART gave the intermediary, at most 5 letters or digits (column M's documented length). */
+export const CSMART_INTERMEDIARY_NUMBER_PATTERN = /^[A-Za-z0-9]{1,5}$/;
+
+/** A contribution's intermediary (the person who bundled it): a name, and optionally where they live and work. */
+export const intermediaryField = object({
+  name: string()
+    .typeError(M.INTERMEDIARY_NAME_REQUIRED)
+    .required(M.INTERMEDIARY_NAME_REQUIRED)
+    .test('not-blank', M.INTERMEDIARY_NAME_REQUIRED, (value) => value === undefined || value.trim() !== '')
+    .max(DONOR_NAME_MAX_LENGTH, M.NAME_MAX),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: string().typeError(M.STATE_INVALID).nullable().optional().oneOf([...US_STATES, '', null, undefined], M.STATE_INVALID),
+  zip: string()
+    .typeError(M.ZIP_INVALID)
+    .nullable()
+    .optional()
+    .test('zip', M.ZIP_INVALID, (value) => blank(value) || US_ZIP_PATTERN.test(value as string)),
+  employer: optionalText(100),
+  occupation: optionalText(100),
+  csmart_number: string()
+    .typeError(M.INTERMEDIARY_NUMBER_INVALID)
+    .nullable()
+    .optional()
+    .test('csmart-number', M.INTERMEDIARY_NUMBER_INVALID, (value) => blank(value) || CSMART_INTERMEDIARY_NUMBER_PATTERN.test((value as string).trim())),
+})
+  .typeError(M.INTERMEDIARY_INVALID)
+  .nullable()
+  .optional()
+  .default(undefined);
+
 export const donationFieldsShape = {
   donor_id: donorIdField,
   paying_date: pastDateField(M.PAYING_DATE_REQUIRED),
@@ -412,6 +478,7 @@ export const donationFieldsShape = {
     .optional()
     .test('uuid', M.PLEDGE_ID_INVALID, (value) => blank(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value as string)),
   memo: optionalText(500),
+  intermediary: intermediaryField,
 };
 
 /** OutsideCycleConfirmation: the caller saw the warning that the date is outside the campaign's cycle. */

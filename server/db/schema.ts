@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Intermediary } from '../../domain/donor-book/api-contract';
 import { type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).
@@ -430,6 +431,8 @@ export const donors = pgTable(
     /** ISO 3166-1 alpha-2; not 'US' = international donor. */
     country: text('country').notNull().default('US'),
     eligibility: text('eligibility').notNull().default('un'),
+    /** Doing business with the City (NYC Doing Business Database, migration 0036): lower NYC limit, not matchable. */
+    doingBusiness: boolean('doing_business').notNull().default(false),
     recipient: text('recipient'),
     // Stored figures of the campaign's election cycle (all time when it has none), kept by the
     // donor_book_* triggers of migration 0007 whoever writes donations or pledges: never written by
@@ -533,6 +536,8 @@ export const donations = pgTable(
     externalRef: text('external_ref'),
     /** Payment method 'check': the check's number. */
     checkNumber: text('check_number'),
+    /** The contribution's intermediary as C-SMART records one (migration 0037), null when none. */
+    intermediary: jsonb('intermediary').$type<Intermediary>(),
     /** Sum of the donation's refunds, kept by a trigger on donation_refunds (migration 0012). */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     /** Date and reason of the latest refund (kept by the same trigger). */
@@ -555,6 +560,10 @@ export const donations = pgTable(
     check('donations_payment_method_known', sql`${t.paymentMethod} in ('paypal', 'cash', 'check', 'card', 'zelle', 'venmo')`),
     check('donations_source_known', sql`${t.source} in ('manual', 'import', 'online')`),
     check('donations_refunded_within_paid', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidAmountCents}`),
+    check(
+      'donations_intermediary_named',
+      sql`${t.intermediary} is null or (jsonb_typeof(${t.intermediary}) = 'object' and coalesce(btrim(${t.intermediary}->>'name'), '') <> '')`,
+    ),
   ],
 );
 

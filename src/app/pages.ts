@@ -26,6 +26,7 @@ export const pages = {
   MatchReport: lazyPage(() => import('../features/reports/pages/match-report-page')),
   DueReport: lazyPage(() => import('../features/reports/pages/due-report-page')),
   ExpenseReport: lazyPage(() => import('../features/reports/pages/expense-report-page')),
+  IntermediaryReport: lazyPage(() => import('../features/reports/pages/intermediary-report-page')),
   Filings: lazyPage(() => import('../features/reports/pages/filings-page')),
   FollowUpCall: lazyPage(() => import('../features/follow-up/pages/follow-up-call-page')),
   PurchaseHistory: lazyPage(() => import('../features/packages/pages/purchase-history-page')),

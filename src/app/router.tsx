@@ -70,6 +70,7 @@ export function buildRoutes({ maintenance = config.maintenance, devOutbox = conf
                 page(paths.matchReport, pages.MatchReport),
                 page(paths.dueReport, pages.DueReport),
                 page(paths.expenseReport, pages.ExpenseReport),
+                page(paths.intermediaryReport, pages.IntermediaryReport),
                 page(paths.filings, pages.Filings),
                 page(paths.followUpCall, pages.FollowUpCall),
                 page(paths.purchaseHistory, pages.PurchaseHistory),

@@ -20,6 +20,7 @@ export const paths = {
   matchReport: '/match-report',
   dueReport: '/due-report',
   expenseReport: '/expense-report',
+  intermediaryReport: '/intermediary-report',
   filings: '/filings',
   followUpCall: '/follow-up-call',
   purchaseHistory: '/purchase-history',

@@ -165,7 +165,7 @@ export async function donorCycleFigures(db: Executor, campaignId: string): Promi
     paid_cents: string;
     outstanding_cents: string;
   }>(sql`
-    select ${versionSql(campaignId)} as version, contributor_type, eligibility, country, state, city, zip, district, paid_cents, outstanding_cents
+    select ${versionSql(campaignId)} as version, contributor_type, eligibility, country, state, city, zip, district, doing_business, paid_cents, outstanding_cents
     from donors
     where campaign_id = ${campaignId} and (paid_cents > 0 or outstanding_cents > 0)
   `);

@@ -14,7 +14,7 @@ import { escapeLike } from '../donors/normalize';
 export type DonationRecord = typeof donations.$inferSelect;
 export type DonationValues = Pick<
   typeof donations.$inferInsert,
-  'donorId' | 'pledgeId' | 'payingDate' | 'paidAmountCents' | 'paymentMethod' | 'referenceNumber' | 'checkNumber' | 'recipient' | 'memo'
+  'donorId' | 'pledgeId' | 'payingDate' | 'paidAmountCents' | 'paymentMethod' | 'referenceNumber' | 'checkNumber' | 'recipient' | 'memo' | 'intermediary'
 >;
 export type RefundRecord = typeof donationRefunds.$inferSelect;
 
@@ -35,6 +35,7 @@ const LIST_ROW_COLUMNS = {
   checkNumber: donations.checkNumber,
   recipient: donations.recipient,
   memo: donations.memo,
+  intermediary: donations.intermediary,
   source: donations.source,
   refundedCents: donations.refundedCents,
   refundedAt: donations.refundedAt,

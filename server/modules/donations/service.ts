@@ -69,7 +69,27 @@ export interface DonationBody {
   pledge_id?: string | null;
   memo?: string | null;
   check_number?: string | null;
+  intermediary?: Record<string, unknown> | null;
   confirm_outside_cycle?: boolean;
+}
+
+/** The stored intermediary: trimmed text, '' → null; a missing key is left out (unchanged on an update). */
+function intermediaryOf(body: DonationBody): Pick<DonationValues, 'intermediary'> {
+  if (body.intermediary === undefined) return {};
+  const i = body.intermediary;
+  if (i === null) return { intermediary: null };
+  return {
+    intermediary: {
+      name: textOrNull(i.name)!.replace(/\s+/g, ' '),
+      address: textOrNull(i.address),
+      city: textOrNull(i.city),
+      state: textOrNull(i.state),
+      zip: textOrNull(i.zip),
+      employer: textOrNull(i.employer),
+      occupation: textOrNull(i.occupation),
+      csmart_number: textOrNull(i.csmart_number)?.toUpperCase() ?? null,
+    },
+  };
 }
 
 function donationValuesOf(body: DonationBody): DonationValues {
@@ -83,6 +103,7 @@ function donationValuesOf(body: DonationBody): DonationValues {
     referenceNumber: textOrNull(body.reference_number),
     recipient: textOrNull(body.recipient),
     memo: textOrNull(body.memo),
+    ...intermediaryOf(body),
   };
 }
 

@@ -21,6 +21,7 @@ export function toDonationRow(row: DonationListRecord, donorName: string, refund
     recipient: row.recipient,
     pledge_id: row.pledgeId,
     memo: row.memo,
+    intermediary: row.intermediary ?? null,
     source: row.source as DonationSource,
     refunded_cents: row.refundedCents,
     net_amount_cents: row.paidAmountCents - row.refundedCents,

@@ -127,7 +127,7 @@ export async function donorCycleDonations(
       where campaign_id = ${campaignId} ${inRange} ${some}
       group by donor_id
     )
-    select d.id::text as id, d.contributor_type, d.eligibility, d.country, d.state, d.city, d.zip, d.district, dn.ids, dn.amounts, dn.refunded, dn.methods
+    select d.id::text as id, d.contributor_type, d.eligibility, d.country, d.state, d.city, d.zip, d.district, d.doing_business, dn.ids, dn.amounts, dn.refunded, dn.methods
     from dn join donors d on d.id = dn.donor_id and d.campaign_id = ${campaignId}
   `);
   return result.rows.map((row) => ({

@@ -12,7 +12,7 @@ import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
 import type { BookCampaign } from './book-campaign';
 import type { DonorRecord } from './donor-repository';
 
-export type DonorRules = Pick<DonorRecord, 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'zip' | 'district'>;
+export type DonorRules = Pick<DonorRecord, 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'zip' | 'district' | 'doingBusiness'>;
 
 /** The donor columns behind DonorRules, as a raw statement answers them (a type: statements' rows index by string). */
 export type DonorRulesColumns = {
@@ -23,10 +23,11 @@ export type DonorRulesColumns = {
   city: string | null;
   zip: string | null;
   district: string | null;
+  doing_business: boolean;
 };
 
 export function donorRulesOf(row: DonorRulesColumns): DonorRules {
-  return { contributorType: row.contributor_type, eligibility: row.eligibility, country: row.country, state: row.state, city: row.city, zip: row.zip, district: row.district };
+  return { contributorType: row.contributor_type, eligibility: row.eligibility, country: row.country, state: row.state, city: row.city, zip: row.zip, district: row.district, doingBusiness: row.doing_business };
 }
 
 export function complianceDonorOf(row: DonorRules): ComplianceDonor {
@@ -38,6 +39,7 @@ export function complianceDonorOf(row: DonorRules): ComplianceDonor {
     city: row.city,
     zip: row.zip,
     district: row.district,
+    doing_business: row.doingBusiness,
   };
 }
 

@@ -21,6 +21,7 @@ export function donorFieldsOf(row: DonorRecord): DonorFields {
     country: row.country,
     eligibility: row.eligibility as Eligibility,
     recipient: row.recipient,
+    doing_business: row.doingBusiness,
   };
 }
 

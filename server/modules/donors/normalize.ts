@@ -33,6 +33,7 @@ export type DonorValues = Pick<
   | 'country'
   | 'eligibility'
   | 'recipient'
+  | 'doingBusiness'
 >;
 
 /** The stored values of validated DonorFields (country 'US' and eligibility 'un' by default; the phone's stored form, domain/phone.ts). */
@@ -55,6 +56,8 @@ export function donorValuesOf(body: Record<string, unknown>): DonorValues {
     country,
     eligibility: (textOrNull(body.eligibility) as Eligibility | null) ?? 'un',
     recipient: textOrNull(body.recipient),
+    // Absent: a new donor is not marked (the column's default), an update leaves the mark as it was.
+    ...(typeof body.doing_business === 'boolean' ? { doingBusiness: body.doing_business } : {}),
   };
 }
 

@@ -18,10 +18,11 @@ export type CountCache = (compute: () => Promise<{ value: number; version: numbe
 
 // ── donor limit ─────────────────────────────────────────────────────────────────────────────
 
-/** The limit of each (contributor type, eligibility): the engine's answers, applied in SQL. */
+/** The limit of each (contributor type, eligibility, doing business): the engine's answers, applied in SQL. */
 export interface LimitCell {
   contributorType: ContributorType;
   eligibility: Eligibility;
+  doingBusiness: boolean;
   limitCents: number | null;
 }
 
@@ -45,7 +46,7 @@ export interface DonorLimitRecord {
 
 export async function listDonorLimits(db: Executor, campaignId: string, cells: LimitCell[], filter: DonorLimitFilter, cachedCount: CountCache) {
   const values = sql.join(
-    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.limitCents}::bigint)`),
+    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.doingBusiness}::boolean, ${c.limitCents}::bigint)`),
     sql`, `,
   );
   const aggregate = sql`(${donors.paidCents} + ${donors.outstandingCents})`;
@@ -63,7 +64,7 @@ export async function listDonorLimits(db: Executor, campaignId: string, cells: L
       : field === 'remaining_limit_cents'
         ? sql`${remaining} ${dir} nulls last, ${donors.id} ${dir}`
         : sql`${aggregate} ${dir}, ${donors.id} ${dir}`;
-  const from = sql`${donors} join (values ${values}) as l(contributor_type, eligibility, limit_cents) on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility}`;
+  const from = sql`${donors} join (values ${values}) as l(contributor_type, eligibility, doing_business, limit_cents) on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility} and l.doing_business = ${donors.doingBusiness}`;
   const [page, counted] = await Promise.all([
     db.execute<{ donor_id: string; name: string; contributor_type: string; eligibility: string; aggregate_cents: string; limit_cents: string | null }>(sql`
       select ${donors.id} as donor_id, ${donors.name} as name, ${donors.contributorType} as contributor_type, ${donors.eligibility} as eligibility,
@@ -221,6 +222,7 @@ export async function matchDonors(db: Executor, campaignId: string, cycle: Cycle
       city: donors.city,
       zip: donors.zip,
       district: donors.district,
+      doingBusiness: donors.doingBusiness,
       paidCents: donors.paidCents,
       gifts: sql<MatchDonorRecord['gifts']>`(select coalesce(json_agg(json_build_array(x.paid_amount_cents - x.refunded_cents, x.payment_method, x.paying_date,
         coalesce(m.matchable_cents, 0), coalesce(m.public_funds_cents, 0), m.reason) order by x.paying_date, x.created_at, x.id), '[]'::json)

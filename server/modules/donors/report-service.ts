@@ -15,26 +15,37 @@ import { cachedListFigure, filterKey } from './list-cache';
 import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './report-repository';
 
 /**
- * The engine's limit for every (contributor type, eligibility) of the campaign. A limit depends on
- * nothing else of the donor (limitFor reads only these two), so SQL can filter and sort by it.
+ * The engine's limit for every (contributor type, eligibility, doing business) of the campaign. A limit
+ * depends on nothing else of the donor (limitFor reads only these three), so SQL can filter and sort by it.
  */
-/** The limit of a donor known only by contributor type and recorded eligibility (no address, not abroad). */
-export function limitForType(campaign: BookCampaign, contributorType: string, eligibility: string) {
-  const donor = { contributor_type: contributorType as ContributorType, eligibility: eligibility as Eligibility, is_international: false, state: null, city: null, zip: null, district: null };
+/** The limit of a donor known only by contributor type, recorded eligibility and doing-business flag (no address, not abroad). */
+export function limitForType(campaign: BookCampaign, contributorType: string, eligibility: string, doingBusiness = false) {
+  const donor = {
+    contributor_type: contributorType as ContributorType,
+    eligibility: eligibility as Eligibility,
+    is_international: false,
+    state: null,
+    city: null,
+    zip: null,
+    district: null,
+    doing_business: doingBusiness,
+  };
   return limitFor(campaign.compliance, donor);
 }
 
 export function limitCells(campaign: BookCampaign): LimitCell[] {
-  return CONTRIBUTOR_TYPES.flatMap((contributorType) =>
-    ELIGIBILITIES.map((eligibility) => ({ contributorType, eligibility, limitCents: limitForType(campaign, contributorType, eligibility).limit_cents })),
+  return [false, true].flatMap((doingBusiness) =>
+    CONTRIBUTOR_TYPES.flatMap((contributorType) =>
+      ELIGIBILITIES.map((eligibility) => ({ contributorType, eligibility, doingBusiness, limitCents: limitForType(campaign, contributorType, eligibility, doingBusiness).limit_cents })),
+    ),
   );
 }
 
 /** The limit report's warnings: the donor's eligibility against the campaign's class, an undetermined class. */
 const LIMIT_REPORT_WARNINGS = new Set(['ELIGIBILITY_MISMATCH', 'CAMPAIGN_CLASS_UNDETERMINED']);
 
-export function limitReportWarnings(campaign: BookCampaign, contributorType: string, eligibility: string) {
-  return limitForType(campaign, contributorType, eligibility).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code));
+export function limitReportWarnings(campaign: BookCampaign, contributorType: string, eligibility: string, doingBusiness = false) {
+  return limitForType(campaign, contributorType, eligibility, doingBusiness).warnings.filter((w) => LIMIT_REPORT_WARNINGS.has(w.code));
 }
 
 export async function listDonorLimitReport(app: FastifyInstance, ctx: CampaignContext, filter: DonorLimitFilter): Promise<DonorLimitListData> {

@@ -22,7 +22,7 @@ export interface ContactKeys {
 /** What an import needs of a donor it finds: who it is, how it is found, its figures and its rules. */
 export type ContactDonor = Pick<
   DonorRecord,
-  'id' | 'name' | 'zip' | 'donorEmail' | 'donorPhone' | 'paidCents' | 'outstandingCents' | 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'district'
+  'id' | 'name' | 'zip' | 'donorEmail' | 'donorPhone' | 'paidCents' | 'outstandingCents' | 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'district' | 'doingBusiness'
 >;
 
 const CONTACT_DONOR = {
@@ -39,6 +39,7 @@ const CONTACT_DONOR = {
   state: donors.state,
   city: donors.city,
   district: donors.district,
+  doingBusiness: donors.doingBusiness,
 };
 
 /** Donors of the campaign with any of these e-mails, phones or name|zip keys (only what an import needs of them). */

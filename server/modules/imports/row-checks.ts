@@ -72,7 +72,7 @@ export interface CheckOptions {
 /** A new donor's row: its compliance (with its commitment as the whole aggregate) and cycle; null when it passes. */
 export function donorRowProblem(campaign: BookCampaign, values: DonorImportValues, options: CheckOptions): string | null {
   const d = values.donor;
-  const rules = { contributorType: d.contributor_type, eligibility: d.eligibility, country: d.country, state: d.state, city: d.city, zip: d.zip, district: d.district };
+  const rules = { contributorType: d.contributor_type, eligibility: d.eligibility, country: d.country, state: d.state, city: d.city, zip: d.zip, district: d.district, doingBusiness: false };
   if (values.pledge && !options.confirmOutsideCycle && !inCycle(campaign.cycle, values.pledge.commitment_date)) return REASONS.outsideCommitment;
   const counts = values.pledge && inCycle(campaign.cycle, values.pledge.commitment_date) ? values.pledge.commitment_amount_cents : 0;
   try {

@@ -61,6 +61,7 @@ export function newDonorRules(details: Pick<DonorDetailsBody, 'state' | 'city' |
     city: textOrNull(details?.city),
     zip: textOrNull(details?.zip),
     district: null,
+    doingBusiness: false,
   };
 }
 

@@ -43,6 +43,7 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
       checkNumber: donations.checkNumber,
       referenceNumber: donations.referenceNumber,
       memo: donations.memo,
+      intermediary: donations.intermediary,
       recordedOn: sql<string>`to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
       donorId: donors.id,
       name: donors.name,
@@ -57,6 +58,7 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
       country: donors.country,
       eligibility: donors.eligibility,
       district: donors.district,
+      doingBusiness: donors.doingBusiness,
     })
     .from(donations)
     .innerJoin(donors, and(eq(donors.id, donations.donorId), eq(donors.campaignId, campaignId)))
@@ -73,6 +75,7 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
     check_number: r.checkNumber,
     reference_number: r.referenceNumber,
     memo: r.memo,
+    intermediary: r.intermediary,
     recorded_on: r.recordedOn,
     donor: {
       donor_id: r.donorId,
@@ -88,6 +91,7 @@ export async function findFilingContributions(db: Executor, campaignId: string, 
       country: r.country,
       eligibility: r.eligibility as Eligibility,
       district: r.district,
+      doing_business: r.doingBusiness,
     },
   }));
 }

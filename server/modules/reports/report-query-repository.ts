@@ -129,6 +129,31 @@ export function expenseSelect(campaignId: string, filter: ReportFilter): SQL {
     where ${where}`;
 }
 
+/**
+ * Every donation of the campaign dated in the period that names an intermediary (issue 35.6), with the
+ * intermediary as recorded on it and the contributor; search finds the intermediary's or the
+ * contributor's name. Grouped per intermediary by their name (the breakdown).
+ */
+export function intermediarySelect(campaignId: string, filter: ReportFilter): SQL {
+  const search = filter.search?.trim();
+  const like = search ? `%${escapeLike(search)}%` : null;
+  const i = (key: string) => sql`nullif(btrim(x.intermediary->>${key}), '')`;
+  const where = and([
+    sql`x.campaign_id = ${campaignId}`,
+    sql`x.intermediary is not null`,
+    ...dateRange(sql`x.paying_date`, filter),
+    like ? sql`(x.intermediary->>'name' ilike ${like} or d.name ilike ${like})` : undefined,
+  ]);
+  return sql`
+    select x.id::text as row_id, d.id::text as donor_id, ${i('name')} as intermediary_name, ${i('csmart_number')} as intermediary_number,
+           nullif(concat_ws(', ', ${i('address')}, ${i('city')}, ${labelSql(i('state'), US_STATE_OPTIONS)}, ${i('zip')}), '') as intermediary_address,
+           nullif(concat_ws(' / ', ${i('employer')}, ${i('occupation')}), '') as intermediary_work,
+           x.paying_date::text as paying_date, d.name as donor_name,
+           x.paid_amount_cents::bigint as amount_cents, x.refunded_cents::bigint as refunded_cents, (x.paid_amount_cents - x.refunded_cents)::bigint as net_cents
+    from ${donations} x join ${donors} d on d.id = x.donor_id and d.campaign_id = ${campaignId}
+    where ${where}`;
+}
+
 const HISTORY_KINDS = [
   { value: 'pledge', label: 'Pledge' },
   { value: 'donation', label: 'Donation' },
@@ -181,6 +206,7 @@ export async function givenInDatesByDonor(db: Executor, campaignId: string, cycl
 export interface LimitCellRow {
   contributorType: string;
   eligibility: string;
+  doingBusiness: boolean;
   limitCents: number | null;
   /** The limit's warnings in words (eligibility against the campaign's class…), or null. */
   warnings: string | null;
@@ -188,7 +214,7 @@ export interface LimitCellRow {
 
 export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells: readonly LimitCellRow[]): SQL {
   const values = sql.join(
-    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.limitCents}::bigint, ${c.warnings}::text)`),
+    cells.map((c) => sql`(${c.contributorType}, ${c.eligibility}, ${c.doingBusiness}::boolean, ${c.limitCents}::bigint, ${c.warnings}::text)`),
     sql`, `,
   );
   const gaveInPeriod =
@@ -216,8 +242,8 @@ export function donorLimitSelect(campaignId: string, filter: ReportFilter, cells
                   when (${donors.paidCents} + ${donors.outstandingCents}) * 10 >= l.limit_cents * 9 then 'near'
                   else 'within' end as standing_key,
              l.warnings
-      from ${donors} join (values ${values}) as l(contributor_type, eligibility, limit_cents, warnings)
-           on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility}
+      from ${donors} join (values ${values}) as l(contributor_type, eligibility, doing_business, limit_cents, warnings)
+           on l.contributor_type = ${donors.contributorType} and l.eligibility = ${donors.eligibility} and l.doing_business = ${donors.doingBusiness}
       where ${where}
       ) s
     ) q ${standing}`;

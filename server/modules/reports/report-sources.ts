@@ -44,6 +44,7 @@ import {
   HISTORY_TIES,
   expenseSelect,
   givenInDatesByDonor,
+  intermediarySelect,
   openPledgeRows,
   selectGroups,
   type OpenPledgeRow,
@@ -100,6 +101,39 @@ function presenter(type: ReportType): (raw: RawRow) => ReportRow {
 }
 
 // ── SQL-backed reports ──────────────────────────────────────────────────────────────────────
+
+/** Contributions per intermediary (issue 35.6): each bundled contribution, and a subtotal per intermediary. */
+function intermediarySource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): SqlSource {
+  const select = intermediarySelect(campaign.id, filter);
+  return {
+    kind: 'sql',
+    select,
+    textKeys: textKeys('intermediary'),
+    aggregates: { ...totalAggregates('intermediary'), intermediaries: sql`count(distinct q.intermediary_name)` },
+    present: presenter('intermediary'),
+    summary: (a) => [
+      count('count', 'Contributions', a.count ?? 0),
+      count('intermediaries', 'Intermediaries', a.intermediaries ?? 0),
+      money('amount_cents', 'Received', a.amount_cents ?? 0),
+      money('net_cents', 'Net of refunds', a.net_cents ?? 0),
+    ],
+    breakdown: async () => {
+      const groups = await selectGroups(app.db, select, 'intermediary_name', { amount_cents: sql`sum(q.amount_cents)`, net_cents: sql`sum(q.net_cents)` });
+      return {
+        title: 'Subtotals by intermediary',
+        columns: [
+          { key: 'intermediary_name', header: 'Intermediary', kind: 'text', width: 30 },
+          { key: 'count', header: 'Contributions', kind: 'count', width: 12, total: true },
+          { key: 'amount_cents', header: 'Received', kind: 'money', width: 14, total: true },
+          { key: 'net_cents', header: 'Net', kind: 'money', width: 14, total: true },
+        ],
+        rows: groups
+          .map((g) => ({ row_id: String(g.intermediary_name), intermediary_name: str(g.intermediary_name), count: Number(g.count), amount_cents: Number(g.amount_cents), net_cents: Number(g.net_cents) }))
+          .sort((a, b) => String(a.intermediary_name).localeCompare(String(b.intermediary_name))),
+      };
+    },
+  };
+}
 
 async function donationSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<SqlSource> {
   await freshDonationMatches(app, campaign);
@@ -170,7 +204,7 @@ function donorHistorySource(campaign: BookCampaign, filter: ReportFilter): SqlSo
 function donorLimitSource(campaign: BookCampaign, filter: ReportFilter): SqlSource {
   const cells = limitCells(campaign).map((c) => ({
     ...c,
-    warnings: limitReportWarnings(campaign, c.contributorType, c.eligibility).map((w) => w.message).join('; ') || null,
+    warnings: limitReportWarnings(campaign, c.contributorType, c.eligibility, c.doingBusiness).map((w) => w.message).join('; ') || null,
   }));
   return {
     kind: 'sql',
@@ -407,6 +441,8 @@ async function sourceOf(app: FastifyInstance, campaign: BookCampaign, type: Repo
       return dueSource(app, campaign, filter);
     case 'match':
       return matchSource(app, campaign, filter);
+    case 'intermediary':
+      return intermediarySource(app, campaign, filter);
   }
 }
 

@@ -23,6 +23,7 @@ export function donorRow(overrides: Partial<DonorRow> = {}): DonorRow {
     country: 'US',
     eligibility: 'p-a',
     recipient: null,
+    doing_business: false,
     is_international: false,
     tags: [],
     last_donation_date: '2025-03-04',

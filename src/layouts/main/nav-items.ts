@@ -25,6 +25,7 @@ export const reportNav: NavItem[] = [
   { to: paths.matchReport, resource: 'report.read', labelKey: 'nav.matchReport' },
   { to: paths.dueReport, resource: 'report.read', labelKey: 'nav.dueReport' },
   { to: paths.expenseReport, resource: 'report.read', labelKey: 'nav.expenseReport' },
+  { to: paths.intermediaryReport, resource: 'report.read', labelKey: 'nav.intermediaryReport' },
   { to: paths.filings, resource: 'report.read', labelKey: 'nav.filings' },
 ];
 

@@ -23,6 +23,7 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   [paths.matchReport]: { resource: 'report.read', pageKey: 'pages.matchReport' },
   [paths.dueReport]: { resource: 'report.read', pageKey: 'pages.dueReport' },
   [paths.expenseReport]: { resource: 'report.read', pageKey: 'pages.expenseReport' },
+  [paths.intermediaryReport]: { resource: 'report.read', pageKey: 'pages.intermediaryReport' },
   [paths.filings]: { resource: 'report.read', pageKey: 'pages.filings' },
   [paths.followUpCall]: { resource: 'follow_up.read', pageKey: 'pages.followUpCall' },
   [paths.purchaseHistory]: { resource: 'package.read', pageKey: 'pages.purchaseHistory' },

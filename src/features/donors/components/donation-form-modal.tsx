@@ -1,7 +1,7 @@
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DonationFields, DonationRow, DonorDetail } from '../../../../domain/donor-book/api-contract';
-import { PAYMENT_METHOD_OPTIONS, type PaymentMethod } from '../../../../domain/donor-book/enums';
+import type { DonationFields, DonationRow, DonorDetail, Intermediary } from '../../../../domain/donor-book/api-contract';
+import { PAYMENT_METHOD_OPTIONS, US_STATE_OPTIONS, type PaymentMethod } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { donationFieldsSchema } from '../../../../domain/validation/donors';
 import { DateInput } from '../../../components/date-input';
@@ -35,6 +35,34 @@ export interface DonationFormValues {
   recipient: string;
   pledge_id: string;
   memo: string;
+  /** The intermediary (bundler): every field '' = none. */
+  intermediary: Record<keyof Intermediary, string>;
+}
+
+const INTERMEDIARY_KEYS = ['name', 'csmart_number', 'employer', 'occupation', 'address', 'city', 'state', 'zip'] as const satisfies readonly (keyof Intermediary)[];
+
+function intermediaryValues(i: Intermediary | null | undefined): Record<keyof Intermediary, string> {
+  return Object.fromEntries(INTERMEDIARY_KEYS.map((k) => [k, i?.[k] ?? ''])) as Record<keyof Intermediary, string>;
+}
+
+/**
+ * The intermediary of the form: undefined when every field is empty (none), else its fields ('' → null).
+ * Also given what the resolver already made of it (null fields, or undefined for none).
+ */
+function intermediaryOf(values: Partial<Record<keyof Intermediary, string | null>> | null | undefined): Intermediary | undefined {
+  const text = (k: keyof Intermediary) => (values?.[k] ?? '').trim();
+  if (INTERMEDIARY_KEYS.every((k) => text(k) === '')) return undefined;
+  const field = (k: keyof Intermediary) => text(k) || null;
+  return {
+    name: text('name'),
+    csmart_number: field('csmart_number'),
+    employer: field('employer'),
+    occupation: field('occupation'),
+    address: field('address'),
+    city: field('city'),
+    state: field('state'),
+    zip: field('zip'),
+  };
 }
 
 const FIELDS: (keyof DonationFormValues)[] = ['paying_date', 'paid_amount_cents', 'payment_method', 'reference_number', 'check_number', 'recipient', 'pledge_id', 'memo'];
@@ -43,7 +71,12 @@ const schemaResolver = catalogueResolver<DonationFormValues>(donationFieldsSchem
 /** An unchosen payment method is missing (required), not an unknown value; a check number counts only for a check. */
 const donationResolver: Resolver<DonationFormValues> = (values, context, options) =>
   schemaResolver(
-    { ...values, payment_method: values.payment_method || undefined, check_number: values.payment_method === 'check' ? values.check_number : null } as unknown as DonationFormValues,
+    {
+      ...values,
+      payment_method: values.payment_method || undefined,
+      check_number: values.payment_method === 'check' ? values.check_number : null,
+      intermediary: intermediaryOf(values.intermediary),
+    } as unknown as DonationFormValues,
     context,
     options,
   );
@@ -59,11 +92,15 @@ function toValues(donorId: string, donation: DonationRow | null, pledgeId: strin
     recipient: donation?.recipient ?? '',
     pledge_id: donation?.pledge_id ?? pledgeId ?? '',
     memo: donation?.memo ?? '',
+    intermediary: intermediaryValues(donation?.intermediary),
   };
 }
 
-function toFields(values: DonationFormValues): DonationFields {
+/** `editing`: the donation as it was (its intermediary, emptied in the form, is removed: null). */
+function toFields(values: DonationFormValues, editing: DonationRow | null): DonationFields {
+  const intermediary = intermediaryOf(values.intermediary);
   return {
+    ...(intermediary ? { intermediary } : editing?.intermediary ? { intermediary: null } : {}),
     donor_id: values.donor_id,
     paying_date: values.paying_date,
     paid_amount_cents: values.paid_amount_cents ?? 0,
@@ -133,7 +170,7 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
 
   const save = (values: DonationFormValues, confirmOutsideCycle = false) => {
     cycle.clear();
-    const fields = { ...toFields(values), ...(confirmOutsideCycle ? { confirm_outside_cycle: true } : {}) };
+    const fields = { ...toFields(values, donation), ...(confirmOutsideCycle ? { confirm_outside_cycle: true } : {}) };
     return submit(
       () => (donation ? updateDonation({ campaign_id: campaignId, donation_id: donation.donation_id, ...fields }) : addDonation({ campaign_id: campaignId, ...fields })),
       {
@@ -216,6 +253,30 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
             <div className={styles.full}>
               <TextArea label={t('donors.donations.form.memo')} rows={2} error={errors.memo?.message} {...register('memo')} />
             </div>
+            <h3 className={styles.section}>{t('donors.donations.form.intermediary.heading')}</h3>
+            <p className={`${styles.full} ${styles.note}`}>{t('donors.donations.form.intermediary.hint')}</p>
+            <TextInput label={t('donors.donations.form.intermediary.name')} autoComplete="off" error={errors.intermediary?.name?.message} {...register('intermediary.name')} />
+            <TextInput
+              label={t('donors.donations.form.intermediary.csmartNumber')}
+              hint={t('donors.donations.form.intermediary.csmartNumberHint')}
+              autoComplete="off"
+              error={errors.intermediary?.csmart_number?.message}
+              {...register('intermediary.csmart_number')}
+            />
+            <TextInput label={t('donors.donations.form.intermediary.employer')} error={errors.intermediary?.employer?.message} {...register('intermediary.employer')} />
+            <TextInput label={t('donors.donations.form.intermediary.occupation')} error={errors.intermediary?.occupation?.message} {...register('intermediary.occupation')} />
+            <div className={styles.full}>
+              <TextInput label={t('donors.donations.form.intermediary.address')} autoComplete="off" error={errors.intermediary?.address?.message} {...register('intermediary.address')} />
+            </div>
+            <TextInput label={t('donors.donations.form.intermediary.city')} error={errors.intermediary?.city?.message} {...register('intermediary.city')} />
+            <SelectField
+              label={t('donors.donations.form.intermediary.state')}
+              placeholder={t('donors.form.selectState')}
+              options={US_STATE_OPTIONS}
+              error={errors.intermediary?.state?.message}
+              {...register('intermediary.state')}
+            />
+            <TextInput label={t('donors.donations.form.intermediary.zip')} autoComplete="off" error={errors.intermediary?.zip?.message} {...register('intermediary.zip')} />
           </div>
           <div className={styles.actions}>
             <SubmitButton type="button" variant="secondary" onClick={requestClose}>

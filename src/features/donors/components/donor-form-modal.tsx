@@ -19,11 +19,11 @@ import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';
 import { formatPhone } from '../../../../domain/phone';
 
-type TextField = Exclude<keyof DonorFields, 'contributor_type' | 'eligibility'>;
-export type DonorFormValues = Record<TextField, string> & { contributor_type: ContributorType | ''; eligibility: Eligibility };
+type TextField = Exclude<keyof DonorFields, 'contributor_type' | 'eligibility' | 'doing_business'>;
+export type DonorFormValues = Record<TextField, string> & { contributor_type: ContributorType | ''; eligibility: Eligibility; doing_business: boolean };
 
 const FIELDS: (keyof DonorFormValues)[] = [
-  'name', 'donor_phone', 'donor_email', 'contributor_type', 'employer', 'occupation', 'address', 'apt_unit', 'city', 'state', 'zip', 'district', 'country', 'eligibility', 'recipient',
+  'name', 'donor_phone', 'donor_email', 'contributor_type', 'employer', 'occupation', 'address', 'apt_unit', 'city', 'state', 'zip', 'district', 'country', 'eligibility', 'recipient', 'doing_business',
 ];
 
 function toValues(donor: DonorRow | null): DonorFormValues {
@@ -43,6 +43,7 @@ function toValues(donor: DonorRow | null): DonorFormValues {
     country: donor?.country || DEFAULT_COUNTRY,
     eligibility: donor?.eligibility ?? 'un',
     recipient: donor?.recipient ?? '',
+    doing_business: donor?.doing_business ?? false,
   };
 }
 
@@ -72,6 +73,7 @@ export function toDonorFields(values: DonorFormValues): DonorFields {
     country: values.country || DEFAULT_COUNTRY,
     eligibility: values.eligibility,
     recipient: orNull(values.recipient),
+    doing_business: values.doing_business,
   };
 }
 
@@ -154,6 +156,13 @@ export function DonorFormModal({ campaignId, donor, onClose, onSaved, onOpenExis
               {...register('contributor_type')}
             />
             <SelectField label={t('donors.form.eligibility')} options={ELIGIBILITY_OPTIONS} error={errors.eligibility?.message} {...register('eligibility')} />
+            <div className={`${styles.full} ${styles.checkRow}`}>
+              <input id="donor-doing-business" type="checkbox" aria-describedby="donor-doing-business-hint" {...register('doing_business')} />
+              <label htmlFor="donor-doing-business">{t('donors.form.doingBusiness')}</label>
+              <p id="donor-doing-business-hint" className={styles.checkHint}>
+                {t('donors.form.doingBusinessHint')}
+              </p>
+            </div>
             <TextInput label={t('donors.form.email')} type="email" autoComplete="off" error={errors.donor_email?.message} {...register('donor_email')} />
             <TextInput label={t('donors.form.phone')} type="tel" inputMode="numeric" autoComplete="off" hint={t('donors.form.phoneHint')} error={errors.donor_phone?.message} {...register('donor_phone')} />
             <TextInput label={t('donors.form.employer')} error={errors.employer?.message} {...register('employer')} />

@@ -341,6 +341,38 @@ describe('/donor-list/:donorId', () => {
     await waitFor(() => expect(within(table).getAllByRole('rowheader')).toHaveLength(2));
   });
 
+  it('records a donation with its intermediary: checked with the shared schema, sent as one object; none is not sent', async () => {
+    const user = userEvent.setup();
+    open();
+    await donationsTable();
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(dialog).getByLabelText(/Amount/), '100');
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'card');
+    await user.type(within(dialog).getByLabelText(/C-SMART intermediary no/), '00417');
+    await user.type(within(dialog).getByLabelText('Intermediary ZIP code'), '1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await within(dialog).findByText("The intermediary's name is required")).toBeInTheDocument();
+    expect(within(dialog).getByText('ZIP code must be 5 digits (or ZIP+4)')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Intermediary name'), 'Rosa Diaz');
+    await user.clear(within(dialog).getByLabelText('Intermediary ZIP code'));
+    await user.type(within(dialog).getByLabelText('Intermediary ZIP code'), '10004');
+    await user.selectOptions(within(dialog).getByLabelText('Intermediary state'), 'new_york');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
+    expect(posts.at(-1)?.body.intermediary).toEqual({ name: 'Rosa Diaz', csmart_number: '00417', employer: null, occupation: null, address: null, city: null, state: 'new_york', zip: '10004' });
+
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const again = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(again).getByLabelText(/Amount/), '50');
+    await user.selectOptions(within(again).getByLabelText(/Payment method/), 'card');
+    await user.click(within(again).getByRole('button', { name: 'Save donation' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]!.body).not.toHaveProperty('intermediary');
+  });
+
   it('validates the donation form before sending', async () => {
     const user = userEvent.setup();
     open();
@@ -705,6 +737,31 @@ describe('/donor-list/:donorId', () => {
     );
     expect(posts).toHaveLength(1);
     expect(within(table).getAllByRole('rowheader')).toHaveLength(1);
+  });
+
+  it('marks the donor as doing business with the City on the donor form; the page then says so', async () => {
+    server.use(
+      http.post('*/donation/donor/update_donor', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push({ path: 'update_donor', body });
+        detailOverrides = { doing_business: body.doing_business === true };
+        return HttpResponse.json({ data: donorRow({ doing_business: body.doing_business === true }), message_code: 'DONOR_UPDATED' });
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    const contact = await screen.findByRole('region', { name: 'Contact details' }, { timeout: 15_000 });
+    expect(contact).toHaveTextContent('Doing business with the CityNo');
+    await user.click(screen.getByRole('button', { name: 'Edit donor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit donor' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Doing business with the City' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/lower limit for the office applies and nothing this donor gives is matchable/);
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Save donor' }));
+    await waitFor(() => expect(posts.find((p) => p.path === 'update_donor')?.body).toMatchObject({ donor_id: DONOR_1, doing_business: true }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Contact details' })).toHaveTextContent('Doing business with the CityYes: lower limit, not matchable'));
+    expect(screen.getByText(/Participant-Option A · Doing business with the City/)).toBeInTheDocument();
   });
 
   it('shows a missing donor', async () => {

@@ -83,6 +83,7 @@ export default function DonorPage() {
     labelOf(CONTRIBUTOR_TYPE_OPTIONS, donor.contributor_type),
     labelOf(ELIGIBILITY_OPTIONS, donor.eligibility),
     donor.is_international ? t('donors.international') : '',
+    donor.doing_business ? t('donors.doingBusiness') : '',
     ...donor.tags.map((tag) => `#${tag}`),
   ]
     .filter(Boolean)
@@ -196,6 +197,8 @@ function ContactCard({ donor }: { donor: DonorDetail }) {
         <dd>{donor.occupation ?? none}</dd>
         <dt>{t('donors.details.district')}</dt>
         <dd>{labelOf(DISTRICT_OPTIONS, donor.district) || none}</dd>
+        <dt>{t('donors.details.doingBusiness')}</dt>
+        <dd>{donor.doing_business ? t('donors.details.doingBusinessYes') : t('donors.details.doingBusinessNo')}</dd>
         {donor.recipient && (
           <>
             <dt>{t('donors.details.recipient')}</dt>

@@ -31,6 +31,7 @@ const PAGE_KEYS: Record<ReportType, string> = {
   donor_history: 'donorHistoryReport',
   match: 'matchReport',
   expense: 'expenseReport',
+  intermediary: 'intermediaryReport',
 };
 
 function localToday(): string {
