@@ -257,7 +257,7 @@ describe('NYS BOE schedules A, B, C, F of a period (report job: CSV, XLSX, PDF)'
     const bad = await post(t, FILING_PATHS.start, { campaign_id: campaignId, regulator: 'nys_boe', period_id: NYS_PERIOD, format: 'docx' }, owner.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-  });
+  }, 90_000); // eight files through the report job, one after another (36 s at load average 15)
 });
 
 describe('filings of the demo campaign', () => {
