@@ -32,7 +32,7 @@ describe('refunds through PayPal', () => {
     const res = await post(t, '/payment/pay-online', {
       slug: 'demo-campaign',
       amount_cents: amountCents,
-      donor: { name: 'Ana Lopez', email, phone: String(2_000_000_000 + Math.floor(Math.random() * 7_999_999_999)).slice(0, 10), address: '1 Main St', city: 'New York', state: 'new_york', zip: '10001', employer: 'Acme', occupation: 'Teacher' },
+      donor: { name: 'Ana Lopez', email, phone: String(2_122_000_000 + Math.floor(Math.random() * 7_999_999)), address: '1 Main St', city: 'New York', state: 'new_york', zip: '10001', employer: 'Acme', occupation: 'Teacher' },
       attestations,
       idempotency_key: randomUUID(),
     });
