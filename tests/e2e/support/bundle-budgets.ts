@@ -32,10 +32,14 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   // 202.9 KB on 2026-11-28 (from 231.0): the donors' entry giving.html (no staff shell, no persisted store)
   // and fetch instead of axios; 156.4 KB without the router, the store and the staff catalogue (its donors' part
   // only). React DOM alone is 66 KB; see docs/page-weight.md for what 90 would take.
-  { name: 'public giving page', path: '/demo-campaign', limitKb: 157, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
+  // 158.2 KB after the same day's merge of the one phone rule (its lazily loaded check's field) and the
+  // language choice on the giving page (English / বাংলা): 157 → 159, still 52 below the 211 that landed before.
+  { name: 'public giving page', path: '/demo-campaign', limitKb: 159, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
   // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk;
   // 247.5 KB after that day's merges and the split of the router and store into a staff-only chunk.
-  { name: 'dashboard', path: '/dashboard', limitKb: 248, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
+  // 248.6 KB with the language choice in the profile menu and the Intermediary Report's menu entry (same day):
+  // 249, the limit that landed before that day's work.
+  { name: 'dashboard', path: '/dashboard', limitKb: 249, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
 ];
 
 export interface LoadedScript {
