@@ -6,25 +6,17 @@
  * itemized (the law lets small ones be lumped, never requires it). Amounts are what was received or paid;
  * refunds are reported in the period of the refund (schedule M, not made here). Pure: no React, no Node.
  */
-import type { ExpensePaymentMethod, ExpensePurpose } from '../donor-book/enums';
+import type { ExpenseFields } from '../donor-book/api-contract';
 import { EXPENSE_PURPOSE_OPTIONS, labelOf } from '../donor-book/enums';
 import type { ReportBreakdown, ReportRow } from '../reports/api-contract';
 import type { FilingContribution } from './csmart-file';
 import { NYS_PAYMENT_TYPES, NYS_PURPOSE_CODES, NYS_SCHEDULES, NYS_SCHEDULE_NAMES, NYS_CONTRIBUTOR_SCHEDULES, nysScheduleOf, type NysSchedule } from './nys-schedule-layout';
 import { uspsState } from './usps-states';
 
-/** One expense as a filing sees it. */
-export interface FilingExpenditure {
+/** One expense as a filing sees it: the expense's fields, its id, and its date as `date` ('YYYY-MM-DD'). */
+export interface FilingExpenditure extends Omit<ExpenseFields, 'expense_date'> {
   expense_id: string;
-  /** 'YYYY-MM-DD'. */
   date: string;
-  amount_cents: number;
-  payee: string;
-  purpose: ExpensePurpose;
-  purpose_details: string | null;
-  payment_method: ExpensePaymentMethod;
-  reference_number: string | null;
-  memo: string | null;
 }
 
 const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();

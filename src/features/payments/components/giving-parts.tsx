@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_PAYMENTS_LABEL, type GivingUnavailableReason } from '../../../../domain/payments/api-contract';
 import { LanguagePicker } from '../../../components/language-picker';
@@ -12,6 +13,19 @@ export function GivingLanguage() {
     <div className={styles.language}>
       <LanguagePicker />
     </div>
+  );
+}
+
+/** A donor page's card that only says something (an error, a link that is not one): the language choice, the page's title, then `children`. */
+export function DonorMessageCard({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <GivingLanguage />
+      <h1 id={titleId} className={styles.title}>
+        {title}
+      </h1>
+      {children}
+    </section>
   );
 }
 

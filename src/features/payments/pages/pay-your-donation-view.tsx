@@ -11,7 +11,7 @@ import { usePublicData } from '../../../lib/use-public-data';
 import { getPledgeLink } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
 import { GivingNotices } from '../components/giving-notices';
-import { CampaignHead, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { CampaignHead, DonorMessageCard, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import styles from '../payments.module.css';
 
@@ -36,25 +36,17 @@ export function PayYourDonationView({ token }: { token: string }) {
 
   if (!token || (link.error && !link.data && isInvalidLink(link.error))) {
     return (
-      <section className={styles.card} aria-labelledby="pledge-title">
-        <GivingLanguage />
-        <h1 id="pledge-title" className={styles.title}>
-          {title}
-        </h1>
+      <DonorMessageCard titleId="pledge-title" title={title}>
         <div className={styles.notice} role="alert">
           <h2>{t('payments.pledge.invalidTitle')}</h2>
           <p>{t('errors.PAYMENT_LINK_INVALID')}</p>
         </div>
-      </section>
+      </DonorMessageCard>
     );
   }
   if (link.error && !link.data) {
     return (
-      <section className={styles.card} aria-labelledby="pledge-title">
-        <GivingLanguage />
-        <h1 id="pledge-title" className={styles.title}>
-          {title}
-        </h1>
+      <DonorMessageCard titleId="pledge-title" title={title}>
         <p className={styles.note} role="alert">
           {apiErrorMessage(link.error)}
         </p>
@@ -63,7 +55,7 @@ export function PayYourDonationView({ token }: { token: string }) {
             {t('payments.give.retry')}
           </SubmitButton>
         </div>
-      </section>
+      </DonorMessageCard>
     );
   }
   if (link.loading || !link.data) return <LoadingOverlay inline />;

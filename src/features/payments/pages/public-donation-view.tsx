@@ -12,7 +12,7 @@ import { getGivingPage } from '../api/payments-api';
 import { GivingForm } from '../components/giving-form';
 import { GivingNotices } from '../components/giving-notices';
 import { useDonorPage } from '../donor-page-context';
-import { CampaignHead, CampaignVideo, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
+import { CampaignHead, DonorMessageCard, CampaignVideo, GivingLanguage, GivingUnavailable, TestModeBanner } from '../components/giving-parts';
 import { httpStatus } from '../http-status';
 import { rememberGivingPage } from '../last-giving-page';
 import styles from '../payments.module.css';
@@ -42,11 +42,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
 
   if (!data && error) {
     return (
-      <section className={styles.card} aria-labelledby="give-title">
-        <GivingLanguage />
-        <h1 id="give-title" className={styles.title}>
-          {title}
-        </h1>
+      <DonorMessageCard titleId="give-title" title={title}>
         <p className={styles.note} role="alert">
           {apiErrorMessage(error)}
         </p>
@@ -55,7 +51,7 @@ function GivingPageView({ data, error, onRetry }: { data: GivingPage | null; err
             {t('payments.give.retry')}
           </SubmitButton>
         </div>
-      </section>
+      </DonorMessageCard>
     );
   }
   if (!data) return <LoadingOverlay inline />;
