@@ -19,9 +19,9 @@ export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell |
 
 /** A cell, with the columns shown under it (`under`) as muted lines. */
 export function ReportCellView({ column, row, below = [] }: { column: ReportColumn; row: ReportRow; below?: readonly ReportColumn[] }) {
-  // A date or an amount says what it is ('Pledge of 12-01-2029'); a text (an address, an e-mail) speaks for itself.
+  // A date or an amount says what it is ('Pledge of 12-01-2029'); a text (an address, an e-mail) or a phone speaks for itself.
   const extra = below
-    .map((c) => ({ key: c.key, value: cellText(c, row[c.key]), labelled: c.kind !== 'text', header: c.header }))
+    .map((c) => ({ key: c.key, value: cellText(c, row[c.key]), labelled: c.kind !== 'text' && c.kind !== 'phone', header: c.header }))
     .filter((x) => x.value)
     .map((x) => ({ key: x.key, text: x.labelled ? `${x.header} ${x.value}` : x.value }));
   if (extra.length === 0) return <CellValue column={column} row={row} />;
