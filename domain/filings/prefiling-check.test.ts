@@ -128,6 +128,25 @@ describe('pre-filing check', () => {
     expect(result.findings).toEqual([expect.objectContaining({ kind: 'value_too_long', severity: 'question', detail: "Cut to C-SMART's maximum: Check Number (column I, 15)." })]);
   });
 
+  it('intermediary number: a contribution naming an intermediary without a C-SMART number is questioned; with a number, or with none named, it passes', () => {
+    const bundler = { name: ' Sam  Lee ', address: null, city: null, state: null, zip: null, employer: null, occupation: null };
+    const result = check([
+      clean({ donation_id: 'a', donor: { donor_id: 'a' }, intermediary: { ...bundler, csmart_number: null } }),
+      clean({ donation_id: 'b', donor: { donor_id: 'b' }, intermediary: { ...bundler, csmart_number: '  ' } }),
+      clean({ donation_id: 'c', donor: { donor_id: 'c' }, intermediary: { ...bundler, csmart_number: '00417' } }),
+      clean({ donation_id: 'd', donor: { donor_id: 'd' }, intermediary: null }),
+      clean({ donation_id: 'e', donor: { donor_id: 'e' } }),
+    ]);
+    expect(result.findings.map((f) => [f.kind, f.severity, f.donation_id, f.detail, f.fix_path])).toEqual([
+      ['intermediary_number', 'question', 'a', 'Intermediary Sam  Lee without a C-SMART Intermediary Number.', '/donor-list/a'],
+      ['intermediary_number', 'question', 'b', 'Intermediary Sam  Lee without a C-SMART Intermediary Number.', '/donor-list/b'],
+    ]);
+    // Questioned, not refused: the contribution stays in the file.
+    expect(result.in_file.map((c) => c.donation_id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // NYS schedules have no intermediary number: no such rule there.
+    expect(nysCheck([clean({ date: '2026-03-01', intermediary: { ...bundler, csmart_number: null } })]).findings).toEqual([]);
+  });
+
   it('NYS: its own rule set (no C-SMART ids, employer or documentation rules)', () => {
     const sparse = clean({ date: '2026-03-01', matchable_cents: 1_000, check_number: null, donor: { employer: null, occupation: null } });
     expect(nysCheck([sparse]).findings).toEqual([]);
@@ -181,7 +200,7 @@ describe('pre-filing check', () => {
 
 describe('pre-filing rule table', () => {
   it('has, per regulator, one row per kind, each with a source and a message', () => {
-    const evaluated: PrefilingRuleKind[] = ['filer_ids', 'employer_occupation', 'matchable_documentation', 'over_limit', 'prohibited_source', 'cash_cap', 'outside_period', 'value_too_long'];
+    const evaluated: PrefilingRuleKind[] = ['filer_ids', 'employer_occupation', 'matchable_documentation', 'over_limit', 'prohibited_source', 'cash_cap', 'outside_period', 'value_too_long', 'intermediary_number'];
     expect(prefilingRules('nyc_cfb').map((r) => r.kind).sort()).toEqual([...evaluated].sort());
     expect(prefilingRules('nys_boe').map((r) => r.kind).sort()).toEqual(['contributor_address', 'outside_period', 'over_limit', 'prohibited_source']);
     expect(prefilingRules('nys_boe', 'expenditure').map((r) => r.kind).sort()).toEqual(['other_schedule', 'payee_address', 'purpose_explanation']);

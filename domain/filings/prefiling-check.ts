@@ -117,6 +117,8 @@ const EVALUATORS: Record<Exclude<ContributionRuleKind, 'filer_ids'>, (rule: Pref
     const cut = csmartOverlong(input.campaign, c, line);
     return cut.length ? `Cut to C-SMART's maximum: ${cut.map((col) => `${col.description.split(':')[0]} (column ${col.letter}, ${col.max_length})`).join('; ')}.` : null;
   },
+  intermediary_number: (_rule, { c }) =>
+    c.intermediary && !blank(c.intermediary.name) && blank(c.intermediary.csmart_number) ? `Intermediary ${c.intermediary.name.trim()} without a C-SMART Intermediary Number.` : null,
   contributor_address: (rule, { c, before_cents }) => {
     const total = before_cents + net(c);
     if (total <= (rule.aggregate_over_cents ?? 0)) return null;

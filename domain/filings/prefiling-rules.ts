@@ -24,7 +24,8 @@ export type ContributionRuleKind =
   | 'cash_cap'
   | 'outside_period'
   | 'value_too_long'
-  | 'contributor_address';
+  | 'contributor_address'
+  | 'intermediary_number';
 /** Kinds of the expenditure rules. */
 export type ExpenditureRuleKind = 'purpose_explanation' | 'payee_address' | 'other_schedule';
 export type PrefilingRuleKind = ContributionRuleKind | ExpenditureRuleKind;
@@ -143,6 +144,16 @@ export const PREFILING_RULES: readonly PrefilingRule[] = [
     kind: 'value_too_long',
     severity: 'question',
     message: "A value is longer than C-SMART's documented maximum and is cut in the file.",
+    source: CSMART_HELP_SOURCE,
+  },
+  {
+    id: 'nyc_cfb.monetary_contribution.intermediary_number',
+    regulator: 'nyc_cfb',
+    transaction_type: 'monetary_contribution',
+    kind: 'intermediary_number',
+    severity: 'question',
+    message:
+      "The contribution names an intermediary without a C-SMART Intermediary Number: the file's Intermediary Number (column M) stays empty. Add the number C-SMART gave the intermediary to the donation.",
     source: CSMART_HELP_SOURCE,
   },
   // ── NYS BOE, monetary contributions ──

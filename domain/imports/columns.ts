@@ -61,6 +61,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   check_number: ['check_no', 'check', 'cheque_number', 'cheque_no', 'check_num', 'chk_no', 'chk_num'],
   reference_number: ['reference', 'ref', 'reference_no', 'transaction_id', 'receipt_id', 'transaction_number', 'confirmation_number', 'lineitem_id'],
   memo: ['note', 'notes', 'comment', 'comments', 'description', 'memo_text'],
+  intermediary_name: ['intermediary', 'bundler', 'bundler_name', 'bundled_by', 'intermediary_full_name', 'name_of_intermediary'],
+  intermediary_number: ['intermediary_no', 'intermediary_num', 'intermediary_id', 'c_smart_intermediary_number', 'csmart_intermediary_number', 'intermediary_c_smart_number', 'bundler_number', 'bundler_id'],
 };
 
 /** Prefixes a header may carry around a field's name ('Donor ZIP', 'Contributor City'). */

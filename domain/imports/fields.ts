@@ -41,6 +41,8 @@ const LABELS: Record<string, string> = {
   payment_method: 'Payment method',
   check_number: 'Check number',
   reference_number: 'Reference number',
+  intermediary_name: 'Intermediary name',
+  intermediary_number: 'Intermediary number',
   memo: 'Memo',
 };
 
@@ -79,6 +81,9 @@ const PAYMENT_FIELDS: ImportFieldSpec[] = [
   spec('check_number'),
   spec('reference_number'),
   spec('memo'),
+  // The person who bundled the contribution (issue 35.6), and the Intermediary Number C-SMART gave them.
+  spec('intermediary_name'),
+  spec('intermediary_number'),
 ];
 
 export function importFields(type: ImportType): ImportFieldSpec[] {

@@ -200,6 +200,7 @@ describe('readPaymentRow', () => {
         check_number: null,
         reference_number: null,
         memo: null,
+        intermediary: null,
       },
     });
   });
@@ -231,8 +232,19 @@ describe('readPaymentRow', () => {
         check_number: null,
         reference_number: 'AB12345',
         memo: null,
+        intermediary: null,
       },
     });
+  });
+
+  it("reads the intermediary's name and C-SMART number columns as the donation API stores them; a number alone is refused", () => {
+    const base = { donor_email: 'a@example.org', paying_date: '2025-03-01', paid_amount: '25', payment_method: 'card' };
+    const named = readPaymentRow({ ...base, intermediary_name: '  Rosa   Diaz ', intermediary_number: ' ab12 ' }, ctx);
+    expect(named.ok && named.values.intermediary).toEqual({ name: 'Rosa Diaz', address: null, city: null, state: null, zip: null, employer: null, occupation: null, csmart_number: 'AB12' });
+    const none = readPaymentRow({ ...base, intermediary_name: ' ', intermediary_number: '' }, ctx);
+    expect(none.ok && none.values.intermediary).toBeNull();
+    expect(readPaymentRow({ ...base, intermediary_number: '00417' }, ctx)).toMatchObject({ ok: false, reason: "The intermediary's name is required" });
+    expect(readPaymentRow({ ...base, intermediary_name: 'Rosa Diaz', intermediary_number: '123456' }, ctx)).toMatchObject({ ok: false });
   });
 
   it('keeps a check number for checks only', () => {

@@ -17,6 +17,7 @@ import {
   pledgeFieldsShape,
 } from '../validation/donors';
 import type { ColumnMapping, DateOrder } from './api-contract';
+import type { Intermediary } from '../donor-book/api-contract';
 import { parsePhone, phoneCountry } from '../phone';
 import { importFields } from './fields';
 import {
@@ -79,6 +80,8 @@ export interface PaymentImportValues {
   check_number: string | null;
   reference_number: string | null;
   memo: string | null;
+  /** The intermediary the row names (its name and C-SMART number columns), else null. */
+  intermediary: Intermediary | null;
 }
 
 /**
@@ -170,6 +173,18 @@ function schemaProblem(schema: { validateSync(value: unknown, options?: Validate
   }
 }
 
+/**
+ * The row's intermediary: the name (runs of spaces as one) and the C-SMART number (uppercased), as the
+ * donation API stores them; null when both cells are blank. A number without a name is kept so the
+ * shared schema refuses it ("The intermediary's name is required").
+ */
+function intermediaryOf(row: MappedRow): Intermediary | null {
+  const name = cell(row, 'intermediary_name')?.replace(/\s+/g, ' ') ?? null;
+  const csmartNumber = cell(row, 'intermediary_number')?.toUpperCase() ?? null;
+  if (name === null && csmartNumber === null) return null;
+  return { name: name ?? '', address: null, city: null, state: null, zip: null, employer: null, occupation: null, csmart_number: csmartNumber };
+}
+
 /** The row's name: `name`, else first and last name joined; normalised. */
 const rowName = (row: MappedRow) => normalizeName(cell(row, 'name') ?? joinName(cell(row, 'first_name'), cell(row, 'last_name')));
 
@@ -187,6 +202,7 @@ const paymentSchema = object({
   check_number: donationFieldsShape.check_number,
   recipient: donationFieldsShape.recipient,
   memo: donationFieldsShape.memo,
+  intermediary: donationFieldsShape.intermediary,
 });
 
 /** The row's phone, normalised (null when the cell is blank or not mapped), or why it is not one. */
@@ -324,6 +340,7 @@ export function readPaymentRow(row: MappedRow, ctx: RowContext): RowResult<Payme
     check_number: method === 'check' ? (cell(row, 'check_number') ?? null) : null,
     recipient: cell(row, 'recipient') ?? null,
     memo: cell(row, 'memo') ?? null,
+    intermediary: intermediaryOf(row),
   };
   const problem = schemaProblem(paymentSchema, payment, { today: ctx.today });
   if (problem) return refuse(problem);

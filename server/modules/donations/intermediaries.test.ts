@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DonationRow } from '../../../domain/donor-book/api-contract';
-import { FILING_PATHS, type StartFilingData } from '../../../domain/filings/api-contract';
+import { FILING_PATHS, filingCheckUrl, type FilingCheckData, type StartFilingData } from '../../../domain/filings/api-contract';
 import { getReportUrl, REPORT_PATHS, reportDataUrl, reportListUrl, type ReportData, type ReportEntry, type ReportListData } from '../../../domain/reports/api-contract';
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';
@@ -96,6 +96,11 @@ describe('intermediaries: donations, pledge payments, validation, the C-SMART fi
       ['3/5/25', '100.00', expect.any(String), '2', '311', 'N', 'N', 'Breakfast', '', ''],
       ['4/2/25', '50.00', expect.any(String), '4', '', 'N', 'N', '', '', ''],
       ['5/1/25', '25.00', expect.any(String), '2', '77', 'N', 'N', '', '00417', ''],
+    ]);
+    // The pre-filing check questions the pledge payment whose intermediary has no C-SMART number (column M empty), not the others.
+    const checked = (await get(t, `${filingCheckUrl(campaignId)}?regulator=nyc_cfb&period_id=nyc_cfb.2025.jul-2025`, owner.token)).json().data as FilingCheckData;
+    expect(checked.findings.filter((f) => f.kind === 'intermediary_number').map((f) => [f.severity, f.date, f.amount_cents, f.detail, f.fix_path])).toEqual([
+      ['question', '2025-04-02', 5_000, 'Intermediary Sam Lee without a C-SMART Intermediary Number.', `/donor-list/${donorId}`],
     ]);
   });
 

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
+import type { Intermediary } from '../../../domain/donor-book/api-contract';
 import type { Executor } from '../../db/executor';
 import { donations, donors, pledges } from '../../db/schema';
 import type { CycleRange } from '../donors/book-campaign';
@@ -161,6 +162,8 @@ export interface ImportedDonation {
   referenceNumber: string | null;
   recipient: string | null;
   memo: string | null;
+  /** The intermediary the row names (donations.intermediary), else null. */
+  intermediary: Intermediary | null;
 }
 
 /**
@@ -178,14 +181,14 @@ export async function insertImportedDonations(
   const col = <T>(pick: (d: ImportedDonation) => T) => sql.param(list.map(pick));
   await tx.execute(sql`
     with ins as (
-      insert into ${donations} (campaign_id, donor_id, pledge_id, paying_date, paid_amount_cents, payment_method, check_number, reference_number, recipient, memo,
+      insert into ${donations} (campaign_id, donor_id, pledge_id, paying_date, paid_amount_cents, payment_method, check_number, reference_number, recipient, memo, intermediary,
                                 source, external_ref, import_upload_id, import_row, created_by, created_at, updated_at)
-      select ${campaignId}, x.donor_id, x.pledge_id, x.paying_date, x.amount, x.method, x.check_number, x.reference, x.recipient, x.memo,
+      select ${campaignId}, x.donor_id, x.pledge_id, x.paying_date, x.amount, x.method, x.check_number, x.reference, x.recipient, x.memo, x.intermediary,
              'import', 'import:' || ${uploadId}::text || ':' || x.row_number || ':' || x.part, ${uploadId}, x.row_number, ${input.actorId}, ${now}, ${now}
       from unnest(${col((d) => d.donorId)}::uuid[], ${col((d) => d.pledgeId)}::uuid[], ${col((d) => d.payingDate)}::date[], ${col((d) => d.amountCents)}::int[],
                   ${col((d) => d.paymentMethod)}::text[], ${col((d) => d.checkNumber)}::text[], ${col((d) => d.referenceNumber)}::text[], ${col((d) => d.recipient)}::text[],
-                  ${col((d) => d.memo)}::text[], ${col((d) => d.rowNumber)}::int[], ${col((d) => d.part)}::int[])
-           as x(donor_id, pledge_id, paying_date, amount, method, check_number, reference, recipient, memo, row_number, part)
+                  ${col((d) => d.memo)}::text[], ${col((d) => (d.intermediary ? JSON.stringify(d.intermediary) : null))}::jsonb[], ${col((d) => d.rowNumber)}::int[], ${col((d) => d.part)}::int[])
+           as x(donor_id, pledge_id, paying_date, amount, method, check_number, reference, recipient, memo, intermediary, row_number, part)
       on conflict (campaign_id, external_ref) where external_ref is not null do nothing
       returning id, donor_id, import_row, paid_amount_cents
     ),

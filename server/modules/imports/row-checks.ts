@@ -179,6 +179,7 @@ export function planPayment(campaign: BookCampaign, book: DonorBook, rowNumber: 
       referenceNumber: values.reference_number,
       recipient: values.recipient,
       memo: values.memo,
+      intermediary: values.intermediary ?? null,
     })),
   };
 }

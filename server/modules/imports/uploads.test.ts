@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PATHS, uploadDownloadUrl, uploadListUrl, type UploadListData } from '../../../domain/imports/api-contract';
-import type { DonorDetail, DonorListData } from '../../../domain/donor-book/api-contract';
+import type { DonationListData, DonorDetail, DonorListData } from '../../../domain/donor-book/api-contract';
 import { donationMatchDirty, donationMatches, donations, donors, pledges, uploadRows, uploads } from '../../db/schema';
 import { get, post } from '../../test/auth-helpers';
 import { createCampaign } from '../../test/campaign-helpers';
@@ -294,6 +294,30 @@ describe('bulk upload of payments', () => {
     await t.app.jobs.settled();
     expect(await t.db.select().from(donations).where(eq(donations.donorId, cy.donor_id))).toHaveLength(1);
     expect(((await get(t, path(P.getDonor, { campaignId, donorId: cy.donor_id }), owner.token)).json().data as DonorDetail).paid_cents).toBe(2_500);
+  });
+
+  it('stores the intermediary a row names (its name and C-SMART number columns, found by their usual headers); a number without a name is refused', async () => {
+    const { t, owner, campaignId } = b;
+    const dee = await addDonor(t, owner.token, campaignId, { name: 'Dee Bundled', donor_email: 'bundled@example.org', donor_phone: '2125550166' });
+    const csv = [
+      'Donor Email,Date,Amount,Method,Check No,Intermediary,C-SMART Intermediary Number',
+      'bundled@example.org,2025-05-02,100,Check,311,"  Rosa   Diaz ",ab12',
+      'bundled@example.org,2025-05-03,50,card,,,',
+      'bundled@example.org,2025-05-04,30,card,,,00417',
+    ].join('\r\n');
+    const review = await uploadAndValidate(t, owner.token, campaignId, 'payment', 'bundled.csv', csv);
+    expect(review.counts).toMatchObject({ total: 3, valid: 2, rejected: 1 });
+    expect(review.rows.find((r) => r.row_number === 4)?.reason).toBe("The intermediary's name is required");
+    const done = await importRows(t, owner.token, campaignId, review.id);
+    expect(done.status).toBe('completed_with_errors');
+    const gifts = await t.db.select().from(donations).where(eq(donations.donorId, dee.donor_id));
+    expect(gifts.map((d) => [d.payingDate, d.paidAmountCents, d.checkNumber, d.intermediary]).sort()).toEqual([
+      ['2025-05-02', 10_000, '311', { name: 'Rosa Diaz', address: null, city: null, state: null, zip: null, employer: null, occupation: null, csmart_number: 'AB12' }],
+      ['2025-05-03', 5_000, null, null],
+    ]);
+    // The donation API answers with it, as for a donation entered by hand.
+    const listed = (await get(t, `${path(P.listDonation, { campaignId })}?limit=100`, owner.token)).json().data as DonationListData;
+    expect(listed.donation_list.find((d) => d.donor_id === dee.donor_id && d.paid_amount_cents === 10_000)?.intermediary).toMatchObject({ name: 'Rosa Diaz', csmart_number: 'AB12' });
   });
 
   it('a cancel that lands while a batch commits leaves counts that add up: what was imported before it, and nothing left to import', async () => {

@@ -13,6 +13,8 @@ import {
   type DonationListQuery,
   type DonationRow,
   type DonationWriteData,
+  type DoingBusinessApplyData,
+  type DoingBusinessReviewData,
   type DonorDetail,
   type DonorHistoryListData,
   type DonorListData,
@@ -70,6 +72,11 @@ export const addDonor = (body: AddDonorRequest) => post<DonorRow>(P.addDonor, bo
 export const updateDonor = (body: UpdateDonorRequest) => post<DonorRow>(P.updateDonor, body);
 export const mergeDonors = (body: MergeDonorRequest) => post<DonorRow>(P.mergeDonor, body);
 export const deleteDonor = (campaignId: string, donorId: string) => remove(donorBookPath(P.deleteDonor, { campaignId, donorId }));
+/** Doing Business Database extract: the review lists matches and writes nothing; apply marks the donors chosen. */
+export const reviewDoingBusiness = (campaignId: string, fileText: string) =>
+  post<DoingBusinessReviewData>(P.reviewDoingBusiness, { campaign_id: campaignId, file_text: fileText });
+export const applyDoingBusiness = (campaignId: string, donorIds: string[]) =>
+  post<DoingBusinessApplyData>(P.applyDoingBusiness, { campaign_id: campaignId, donor_ids: donorIds });
 
 /** The campaign's election cycles (GET list_election_cycle/{campaignId}): the donor list's Cycle filter. */
 export const listCampaignCycles = async (campaignId: string) =>

@@ -303,4 +303,111 @@ describe('/donor-list', () => {
     await user.click(within(ask).getByRole('button', { name: 'Stay' }));
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Half typed');
   });
+
+  describe('Doing Business Database extract', () => {
+    const EXTRACT = 'Name,Address,ZIP\nAnn Donor,1 Main St,10001\nBob Giver,9 Court St,10007\nZed Nobody,5 Elm St,10010\n';
+    const MATCHES = [
+      { row_number: 2, extract_name: 'Ann Donor', extract_address: '1 Main St', extract_zip: '10001', donor_id: DONOR_1, donor_name: 'Ann Donor', donor_address: '1 Main Street', donor_zip: '10001', matched_by: 'name_zip', already_marked: false },
+      { row_number: 3, extract_name: 'Bob Giver', extract_address: '9 Court St', extract_zip: '10007', donor_id: DONOR_2, donor_name: 'Bob Giver', donor_address: '9 Court St', donor_zip: '11201', matched_by: 'name_address', already_marked: false },
+    ];
+
+    function extractHandlers(review: () => Response | Promise<Response>) {
+      server.use(
+        http.post('*/donation/donor/review_doing_business', async ({ request }) => {
+          posts.push({ path: 'review_doing_business', body: await request.json() });
+          return review();
+        }),
+        http.post('*/donation/donor/apply_doing_business', async ({ request }) => {
+          const body = (await request.json()) as { donor_ids: string[] };
+          posts.push({ path: 'apply_doing_business', body });
+          return HttpResponse.json({ data: { marked: body.donor_ids.length, already_marked: 0 } });
+        }),
+      );
+    }
+
+    it('uploads the extract, shows each match and why, marks only the ticked donors and lists them', async () => {
+      const user = userEvent.setup();
+      extractHandlers(() => HttpResponse.json({ data: { rows: 3, unmatched_rows: 1, matches: MATCHES } }));
+      open();
+      await table();
+      const listsBefore = listQueries.length;
+      await user.click(screen.getByRole('button', { name: 'Doing Business Database' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Doing Business Database extract' });
+      expect(within(dialog).getByRole('button', { name: 'Review matches' })).toBeDisabled();
+      await user.upload(within(dialog).getByLabelText('Extract file (CSV)'), new File([EXTRACT], 'dbd.csv', { type: 'text/csv' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Review matches' }));
+
+      const matches = await within(dialog).findByRole('table', { name: 'Extract rows that match a donor' });
+      // The file's text goes to the review of this campaign; nothing is marked yet.
+      expect(posts).toEqual([{ path: 'review_doing_business', body: { campaign_id: CAMPAIGN_A, file_text: EXTRACT } }]);
+      expect(within(dialog).getByText('3 rows read; 2 matches with donors of this campaign; rows that matched no donor: 1.')).toBeInTheDocument();
+      const ann = within(matches).getByRole('rowheader', { name: /Ann Donor/ }).closest('tr')!;
+      expect(ann).toHaveTextContent('Row 2: Ann Donor');
+      expect(ann).toHaveTextContent('1 Main St, 10001');
+      expect(ann).toHaveTextContent('1 Main Street, 10001');
+      expect(ann).toHaveTextContent('Same name and ZIP');
+      expect(ann).toHaveTextContent('Not marked');
+      const bob = within(matches).getByRole('rowheader', { name: /Bob Giver/ }).closest('tr')!;
+      expect(bob).toHaveTextContent('Same name and street address');
+
+      const confirm = within(dialog).getByRole('button', { name: 'Mark 0 donors' });
+      expect(confirm).toBeDisabled();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Mark Bob Giver (extract row 3)' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Mark 1 donor' }));
+
+      expect(await screen.findByText('1 donor marked as doing business with the City')).toBeInTheDocument();
+      expect(posts[1]).toEqual({ path: 'apply_doing_business', body: { campaign_id: CAMPAIGN_A, donor_ids: [DONOR_2] } });
+      expect(posts).toHaveLength(2);
+      expect(within(dialog).getByText('1 donor is now marked as doing business with the City: lower limit, not matchable.')).toBeInTheDocument();
+      const marked = within(dialog).getByRole('list', { name: 'Donors marked' });
+      expect(within(marked).getAllByRole('listitem')).toHaveLength(1);
+      expect(within(marked).getByRole('link', { name: 'Bob Giver' })).toHaveAttribute('href', `/donor-list/${DONOR_2}`);
+      // The list is read again (its limits changed).
+      await waitFor(() => expect(listQueries.length).toBeGreaterThan(listsBefore));
+      await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Doing Business Database extract' })).toBeNull());
+    });
+
+    it('an already marked donor cannot be ticked again', async () => {
+      const user = userEvent.setup();
+      extractHandlers(() => HttpResponse.json({ data: { rows: 1, unmatched_rows: 0, matches: [{ ...MATCHES[0], already_marked: true }] } }));
+      open();
+      await table();
+      await user.click(screen.getByRole('button', { name: 'Doing Business Database' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Doing Business Database extract' });
+      await user.upload(within(dialog).getByLabelText('Extract file (CSV)'), new File([EXTRACT], 'dbd.csv', { type: 'text/csv' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Review matches' }));
+      const box = await within(dialog).findByRole('checkbox', { name: 'Ann Donor is already marked' });
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+      expect(within(dialog).getByText('Already marked')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Mark 0 donors' })).toBeDisabled();
+    });
+
+    it("shows the server's reason when the file is not an extract, and marks nothing", async () => {
+      const user = userEvent.setup();
+      extractHandlers(() =>
+        HttpResponse.json(
+          { code: 'DOING_BUSINESS_FILE_INVALID', message: 'This file cannot be read as a Doing Business Database extract', details: { reason: 'No name column.' } },
+          { status: 400 },
+        ),
+      );
+      open();
+      await table();
+      await user.click(screen.getByRole('button', { name: 'Doing Business Database' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Doing Business Database extract' });
+      await user.upload(within(dialog).getByLabelText('Extract file (CSV)'), new File(['Amount\n5\n'], 'other.csv', { type: 'text/csv' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Review matches' }));
+      expect(await within(dialog).findByText('This file cannot be read as a Doing Business Database extract: No name column.')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('table')).toBeNull();
+      expect(posts.map((p) => p.path)).toEqual(['review_doing_business']);
+    });
+
+    it('is not offered without donor.write', async () => {
+      resources = ALL_RESOURCES.filter((r) => r !== 'donor.write');
+      open();
+      await table();
+      expect(screen.queryByRole('button', { name: 'Doing Business Database' })).toBeNull();
+    });
+  });
 });

@@ -14,6 +14,7 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { listCampaignCycles, listDonors, listDonorTags } from '../api/donors-api';
+import { DoingBusinessModal } from '../components/doing-business-modal';
 import { DonorFormModal } from '../components/donor-form-modal';
 import { LimitUsed } from '../components/limit-used';
 import { donorListQuery, donorListSearchParams, hasFilters, readDonorListState, type DonorListState } from '../donor-query';
@@ -45,6 +46,7 @@ export default function DonorListPage() {
   const [params, setParams] = useUrlParams();
   const state = readDonorListState(params);
   const [adding, setAdding] = useState(false);
+  const [extract, setExtract] = useState(false);
   const [goTo, setGoTo] = useState<string | null>(null);
 
   const query = donorListQuery(state);
@@ -174,9 +176,14 @@ export default function DonorListPage() {
         context={context}
         action={
           canWrite && (
-            <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setAdding(true)}>
-              {t('donors.add')}
-            </button>
+            <div className={styles.headerActions}>
+              <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => setExtract(true)}>
+                {t('donors.dbExtract.open')}
+              </button>
+              <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={() => setAdding(true)}>
+                {t('donors.add')}
+              </button>
+            </div>
           )
         }
       />
@@ -246,6 +253,7 @@ export default function DonorListPage() {
         onPageChange={(page) => update({ page })}
         onPageSizeChange={(limit) => update({ limit })}
       />
+      {extract && <DoingBusinessModal campaignId={campaignId} onClose={() => setExtract(false)} onApplied={() => list.reload()} />}
       {adding && (
         <DonorFormModal
           campaignId={campaignId}
