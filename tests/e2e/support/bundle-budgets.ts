@@ -37,9 +37,10 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   { name: 'public giving page', path: '/demo-campaign', limitKb: 159, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
   // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk;
   // 247.5 KB after that day's merges and the split of the router and store into a staff-only chunk.
-  // 248.6 KB with the language choice in the profile menu and the Intermediary Report's menu entry (same day):
-  // 249, the limit that landed before that day's work.
-  { name: 'dashboard', path: '/dashboard', limitKb: 249, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
+  // 248.6 KB with the language choice in the profile menu and the Intermediary Report's menu entry, 249.0 KB with
+  // the Doing Business Database dialog's strings in the staff catalogue (same day): 249 → 250, a raise named in
+  // that day's closing note.
+  { name: 'dashboard', path: '/dashboard', limitKb: 250, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
 ];
 
 export interface LoadedScript {
