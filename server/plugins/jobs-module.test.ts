@@ -233,6 +233,32 @@ describe('jobs module without pg-boss (JOBS=inline, tests)', () => {
     expect(seen).toEqual(['first', 'other key', 'after']);
   });
 
+  it('runs the jobs of one queue one at a time, as a pg-boss worker does, and other queues beside them', async () => {
+    const events: string[] = [];
+    let running = 0;
+    let most = 0;
+    const step = (queue: string) => async ({ label }: { label: string }) => {
+      running++;
+      most = Math.max(most, running);
+      events.push(`${queue} ${label} start`);
+      await sleep(queue === 'one' ? 40 : 10);
+      events.push(`${queue} ${label} end`);
+      running--;
+    };
+    const one = defineJob<{ label: string }>({ name: 'test-turns-one', handler: step('one') });
+    const two = defineJob<{ label: string }>({ name: 'test-turns-two', handler: step('two') });
+    await t.app.jobs.register(one);
+    await t.app.jobs.register(two);
+    await Promise.all(['a', 'b', 'c'].map((label) => t.app.jobs.send(one, { label })));
+    await t.app.jobs.send(two, { label: 'x' });
+    await t.app.jobs.settled();
+    const ofOne = events.filter((event) => event.startsWith('one '));
+    expect(ofOne).toEqual(['one a start', 'one a end', 'one b start', 'one b end', 'one c start', 'one c end']);
+    // The other queue did not wait for the first: it ran while 'a' was running.
+    expect(events.indexOf('two x end')).toBeLessThan(events.indexOf('one a end'));
+    expect(most).toBe(2);
+  });
+
   it('closing the app waits for an in-flight job', async () => {
     const other = await buildTestApp();
     await other.app.jobs.register(slowJob);

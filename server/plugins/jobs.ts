@@ -20,7 +20,8 @@
  *       and pg-boss retries it by the policy, then leaves it `failed`.
  *   without it (JOBS=inline, most tests)  `send` runs the handler in this process, after the answer
  *       (next turn of the event loop) and, with `tx`, only once that transaction has committed
- *       (never if it rolls back: its id is read in the transaction and its status polled). Same
+ *       (never if it rolls back: its id is read in the transaction and its status polled), one attempt
+ *       at a time per queue like a pg-boss worker (jobs of other queues run beside it). Same
  *       policy: at most 1 + `limit` attempts, waiting `delaySeconds`, doubled each time with
  *       `backoff`; each failure is logged (warn; error on the last). `settled()` waits for every such
  *       job, retries included. Closing the app waits for in-flight jobs; a job waiting for a retry
@@ -174,6 +175,27 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
   let state: Jobs['state'] = boss ? 'running' : 'off';
   if (boss) boss.on('stopped', () => (state = 'stopped'));
   const attemptListeners = new Set<(attempt: JobAttempt) => void>();
+  /** In-process: the last attempt started on each queue, so a queue runs one attempt at a time. */
+  const queueTails = new Map<string, Promise<void>>();
+
+  /**
+   * Runs `attempt` once the queue's earlier attempts are done: one at a time per queue, as pg-boss's
+   * one worker per queue and process does. Running a queue's jobs side by side in-process was kinder
+   * than production and could starve the pool: five report jobs each held a work-lock connection and
+   * waited for a second one until the pool's timeout, on every retry (a file left queued in CI).
+   */
+  function inTurn(name: string, attempt: () => Promise<void>): Promise<void> {
+    const result = (queueTails.get(name) ?? Promise.resolve()).then(attempt);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    queueTails.set(name, tail);
+    void tail.then(() => {
+      if (queueTails.get(name) === tail) queueTails.delete(name);
+    });
+    return result;
+  }
 
   /** Runs one attempt and tells the onAttempt listeners how long it took. */
   async function timed(name: string, attempt: () => Promise<void>): Promise<void> {
@@ -234,7 +256,7 @@ export async function registerJobs(app: FastifyInstance, boss: PgBoss | undefine
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        await entry.run(payload, { app, log: app.log, attempt, jobId: null });
+        await inTurn(name, () => entry.run(payload, { app, log: app.log, attempt, jobId: null }));
         return;
       } catch (error) {
         if (attempt > retry.limit) {
