@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../app/hooks';
-import { selectSelectedCampaignId, selectSelectedCampaignName } from '../app/campaign-selectors';
+import { selectSelectedCampaignId } from '../app/campaign-selectors';
 
 interface RemoteState<T> {
   key: string | null;
@@ -43,14 +43,4 @@ export function useRemote<T>(key: string | null, load: () => Promise<T>) {
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   const sameCampaign = state.campaign === campaign;
   return { data: sameCampaign ? state.data : null, error: sameCampaign ? state.error : null, loading: fullKey !== null && state.key !== fullKey, reload };
-}
-
-/** The selected campaign's id ('' when none: the route gate shows 'Please select a campaign first'). */
-export function useCampaignId(): string {
-  const id = useAppSelector(selectSelectedCampaignId);
-  return id === null ? '' : String(id);
-}
-
-export function useCampaignName(): string {
-  return useAppSelector(selectSelectedCampaignName);
 }

@@ -23,7 +23,8 @@ import { MergeModal } from '../components/merge-modal';
 import { PledgesSection } from '../components/pledges-section';
 import { TagsNotesSection } from '../components/tags-notes-section';
 import { countryLabel } from '../../../lib/countries';
-import { useCampaignId, useRemote } from '../../../lib/use-remote';
+import { useRemote } from '../../../lib/use-remote';
+import { useCampaignId } from '../../../lib/use-campaign';
 import styles from './donor-page.module.css';
 import { formatPhone, phoneHref } from '../../../../domain/phone';
 

@@ -14,7 +14,8 @@ import { formatDate } from '../../../lib/format';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCampaignId, useCampaignName, useRemote } from '../../../lib/use-remote';
+import { useRemote } from '../../../lib/use-remote';
+import { useCampaignId, useCampaignName } from '../../../lib/use-campaign';
 import { getInvoice, listPurchases } from '../api/packages-api';
 import styles from '../packages.module.css';
 

@@ -10,7 +10,8 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useCampaignId, useRemote } from '../../../lib/use-remote';
+import { useRemote } from '../../../lib/use-remote';
+import { useCampaignId } from '../../../lib/use-campaign';
 import { getReconcileReport } from '../api/payments-api';
 import styles from '../components/staff.module.css';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { PageHeader } from '../../../components/page-header';
-import { useCampaignId } from '../../../lib/use-remote';
+import { useCampaignId } from '../../../lib/use-campaign';
 import { usePageTitle } from '../../../lib/use-page-title';
 import '../../../lib/staff-catalogue';
 import { ReviewModal } from '../components/review-modal';
