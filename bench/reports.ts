@@ -22,7 +22,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { REPORT_PATHS, reportDataUrl, reportListUrl, type ReportEntry, type ReportFormat, type ReportListData } from '../domain/reports/api-contract';
-import { loadBookCampaign } from '../server/modules/donors/book-campaign';
+import { loadBookCampaign } from '../server/modules/book/book-campaign';
 import { orderBy } from '../server/modules/reports/report-query-repository';
 import { donationSelect } from '../server/modules/reports/report-query-repository';
 import { seedBook, signIn } from './donor-book';
@@ -106,7 +106,7 @@ const percentile = (xs: readonly number[], p: number) => [...xs].sort((a, b) => 
 
 /**
  * The dashboard's matchable amount and public funds are sums of each donor's stored part, which every
- * write keeps in its own transaction (server/modules/donors/donation-matches.ts). Prints:
+ * write keeps in its own transaction (server/modules/book/donation-matches.ts). Prints:
  * - the first read after the seed (the seed is SQL straight into the tables: every part computed);
  * - total-stats right after a write, with 8 writers looping through the API (add_donation of $1 in the
  *   cycle to a donor under their limit; every 4th write also refunds it): each read waits for the

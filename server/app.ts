@@ -8,7 +8,12 @@ import { authRoutes } from './modules/auth/routes';
 import { campaignRoutes } from './modules/campaign/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { donationRoutes } from './modules/donations/routes';
-import { donorBookRoutes } from './modules/donors/routes';
+import { doingBusinessRoutes } from './modules/donors/doing-business-routes';
+import { donorRoutes } from './modules/donors/donor-routes';
+import { metadataRoutes } from './modules/donors/metadata-routes';
+import { followUpRoutes } from './modules/follow-up/follow-up-routes';
+import { pledgeRoutes } from './modules/pledges/pledge-routes';
+import { donorReportRoutes } from './modules/reports/donor-report-routes';
 import { expenseRoutes } from './modules/expenses/routes';
 import { importTemplateRoutes } from './modules/imports/template-routes';
 import { uploadRoutes } from './modules/imports/upload-routes';
@@ -124,7 +129,13 @@ export async function buildApp({ config, db, pool, boss, clock }: BuildAppOption
   await app.register(usersRoutes);
   await app.register(profilePictureRoutes);
   await app.register(adminUsersRoutes);
-  await app.register(donorBookRoutes);
+  // The donor book under /donation/donor/: donors, pledges, the donor report lists, tags and notes, follow-up.
+  await app.register(donorRoutes);
+  await app.register(doingBusinessRoutes);
+  await app.register(pledgeRoutes);
+  await app.register(donorReportRoutes);
+  await app.register(metadataRoutes);
+  await app.register(followUpRoutes);
   await app.register(donationRoutes);
   await app.register(expenseRoutes);
   await app.register(importTemplateRoutes);

@@ -761,7 +761,7 @@ export const donorBookVersionsPending = pgTable('donor_book_versions_pending', {
 /**
  * Each donation's part of its donor's match (compliance engine, matchByContribution), for the
  * donations of the campaign's election cycle: what the donation report shows and sums in SQL.
- * Derived data, kept by server/modules/donors/donation-matches.ts: triggers (migrations 0022, 0028)
+ * Derived data, kept by server/modules/book/donation-matches.ts: triggers (migrations 0022, 0028)
  * mark the donors a write touched in `donation_match_dirty`, and the writing transaction computes
  * them again before it commits (keepDonationMatches); marks left (a write that did not, a change of
  * the match terms) are computed on the next read. No foreign key to the donation (a deleted

@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { donationRowCacheStats } from '../modules/donations/list-mirror';
-import { listCacheStats } from '../modules/donors/list-cache';
+import { listCacheStats } from '../modules/list-cache/list-cache';
 import { AppError } from './errors';
 
 export const METRICS_PATH = '/metrics';

@@ -6,8 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { campaignBookTotals } from '../../db/schema';
-import { versionSql } from '../donors/book-version-repository';
-import { matchSumsOf, matchSumsSelect, type MatchSums } from '../donors/donation-match-repository';
+import { versionSql } from '../book/book-version-repository';
+import { matchSumsOf, matchSumsSelect, type MatchSums } from '../book/donation-match-repository';
 import { donorRulesOf, type DonorRules, type DonorRulesColumns } from '../donors/donor-figures';
 
 /** An inclusive 'YYYY-MM-DD' range; null = all time. */

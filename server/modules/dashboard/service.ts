@@ -6,7 +6,7 @@
  *   raised − spent. Matchable and public funds are the sum over donors of the compliance engine's
  *   match over the donor's donations in the campaign's election cycle (all time without one): the
  *   matching programs match per election, as the donor list and the match report do. Each write keeps
- *   its donors' parts in its own transaction (donors/donation-matches.ts), so total-stats is one
+ *   its donors' parts in its own transaction (book/donation-matches.ts), so total-stats is one
  *   statement over stored figures that never waits on a writer and is not cached.
  * - monthly-stats: the last `months` calendar months (UTC) by the app clock, oldest first, months
  *   without activity included. Raised counts a refund in its own month (domain/reports/figure-names.ts
@@ -18,7 +18,7 @@
  *   donors with something given or promised whose aggregate (paid + outstanding, the engine's
  *   aggregateCents) reaches their limit (engine's limitFor).
  * Everything else read from donations, pledges and donors is cached per app instance against the
- * campaign's donor-book version (donors/list-cache.ts: any write of donors, pledges, donations, tags
+ * campaign's donor-book version (list-cache/list-cache.ts: any write of donors, pledges, donations, tags
  * or notes, whoever makes it, makes the next request compute again), its compliance settings and its
  * cycle; each figure's statement reads the version beside the figure. Expenses are read every time.
  * Each figure is one statement (100k donations: one pass each).
@@ -29,11 +29,11 @@ import type { ComplianceCampaign } from '../../../domain/compliance/types';
 import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/api-contract';
 import { CONTRIBUTOR_TYPES, PAYMENT_METHODS } from '../../../domain/donor-book/enums';
 import type { CampaignContext } from '../../plugins/access';
-import type { BookCampaign } from '../donors/book-campaign';
-import { readBookCampaign } from '../donors/book-reads';
+import type { BookCampaign } from '../book/book-campaign';
+import { readBookCampaign } from '../book/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';
-import { freshDonationMatches, matchSumsCurrent } from '../donors/donation-matches';
-import { cachedListFigure } from '../donors/list-cache';
+import { freshDonationMatches, matchSumsCurrent } from '../book/donation-matches';
+import { cachedListFigure } from '../list-cache/list-cache';
 import {
   donorCycleFigures,
   monthlyBookSums,
@@ -79,7 +79,7 @@ function cached<T>(app: FastifyInstance, campaign: BookCampaign, name: string, c
 export async function totalStats(app: FastifyInstance, ctx: CampaignContext): Promise<TotalStats> {
   const campaign = await readBookCampaign(app, ctx.id);
   // One statement; matching is per election: the donations in the cycle, as the donor list and the
-  // match report count them, summed from the donors' parts each write keeps (donors/donation-matches.ts).
+  // match report count them, summed from the donors' parts each write keeps (book/donation-matches.ts).
   const { totals, spentCents: spent, match: stored } = await totalFigures(app.db, campaign.id);
   const match = matchSumsCurrent(campaign, stored) ? stored : await freshDonationMatches(app, campaign);
   return {

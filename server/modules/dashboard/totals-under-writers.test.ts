@@ -18,9 +18,9 @@ import { del, demoSignIn, type Session } from '../../test/campaign-helpers';
 import { addDonor, donorBody } from '../../test/donor-book-helpers';
 import { importRows, uploadAndValidate } from '../../test/import-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
-import { loadBookCampaign } from '../donors/book-campaign';
-import { donorCycleDonations } from '../donors/donation-match-repository';
-import { donationMatchRows } from '../donors/donation-matches';
+import { loadBookCampaign } from '../book/book-campaign';
+import { donorCycleDonations } from '../book/donation-match-repository';
+import { donationMatchRows } from '../book/donation-matches';
 
 const P = DONOR_BOOK_PATHS;
 const NYC = { state: 'new_york', city: 'Brooklyn', zip: '11201' };

@@ -10,9 +10,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { parseSort } from '../../../domain/validation/donors';
-import { changesBetween } from '../donors/book-changes';
-import type { BookChange } from '../donors/book-version-repository';
-import { appKey, boundaryKey } from '../donors/page-boundary-cache';
+import { changesBetween } from '../book/book-changes';
+import type { BookChange } from '../book/book-version-repository';
+import { appKey, boundaryKey } from '../list-cache/list-cache';
 import { EntryList } from './entry-list';
 import { onlineFactsOfDonations } from './online-facts-repository';
 import { donationListEntries, donationsByIds, refundsOfDonations, type DonationListFilter } from './repository';

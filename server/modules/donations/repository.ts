@@ -4,11 +4,10 @@ import { parseSort } from '../../../domain/validation/donors';
 import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/executor';
 import { donationRefunds, donations, donors, pledges } from '../../db/schema';
-import type { CycleRange } from '../donors/book-campaign';
-import { versionSql } from '../donors/book-version-repository';
+import type { CycleRange } from '../book/book-campaign';
+import { versionSql } from '../book/book-version-repository';
 import { datedInCycle, donorSearchCondition } from '../donors/donor-list-repository';
-import { segmentIdsSql, type KeyPart, type KeysetList } from '../donors/page-boundary-repository';
-import type { ListSegment } from '../donors/page-boundaries';
+import { segmentIdsSql, type KeyPart, type KeysetList, type ListSegment } from '../list-cache/list-cache';
 import { escapeLike } from '../donors/normalize';
 
 export type DonationRecord = typeof donations.$inferSelect;

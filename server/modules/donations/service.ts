@@ -16,23 +16,20 @@ import { assertKeyUnused, keepKey, onceForKey, type RequestKey } from '../../plu
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import { formatCents } from '../../../domain/money';
 import { withBody } from '../../plugins/respond';
-import { auditBook } from '../donors/book-audit';
-import { inCycle, loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
-import { assertContributionAllowed } from '../donors/contribution-check';
-import { checkCycle } from '../donors/cycle-check';
-import { keepDonationMatches } from '../donors/donation-matches';
+import { auditBook } from '../book/book-audit';
+import { inCycle, loadBookCampaign, type BookCampaign } from '../book/book-campaign';
+import { assertContributionAllowed } from '../book/contribution-check';
+import { checkCycle } from '../book/cycle-check';
+import { keepDonationMatches } from '../book/donation-matches';
 import { donorWarnings, figuresOf } from '../donors/donor-figures';
 import { contributionsOfDonors, findDonor, lockDonor, lockDonors, type DonorRecord } from '../donors/donor-repository';
 import { donorNotFound } from '../donors/donor-service';
-import { readBookVersion } from '../donors/book-reads';
-import { findBookVersion } from '../donors/book-version-repository';
-import { isDeepPage, readPage } from '../donors/deep-page';
-import { cachedListFigure, filterKey, pageKey } from '../donors/list-cache';
-import { boundaryKey } from '../donors/page-boundary-cache';
-import { findPageBoundaries } from '../donors/page-boundary-repository';
+import { readBookVersion } from '../book/book-reads';
+import { findBookVersion } from '../book/book-version-repository';
+import { boundaryKey, cachedListFigure, filterKey, findPageBoundaries, isDeepPage, pageKey, readPage } from '../list-cache/list-cache';
 import { textOrNull } from '../donors/normalize';
-import { findPledge, lockPledge, pledgeInFlightCents, type PledgeRecord } from '../donors/pledge-repository';
-import { pledgeNotFound } from '../donors/pledge-service';
+import { findPledge, lockPledge, pledgeInFlightCents, type PledgeRecord } from '../pledges/pledge-repository';
+import { pledgeNotFound } from '../pledges/pledge-service';
 import {
   deleteDonationRow,
   donationKeyset,

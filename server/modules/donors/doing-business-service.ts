@@ -12,9 +12,9 @@ import { extractColumnsOf, extractMatch, extractRowsOf, nameKey } from '../../..
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
-import { auditBook } from './book-audit';
+import { auditBook } from '../book/book-audit';
 import { donorsByNameKeys, markDoingBusiness } from './doing-business-repository';
-import { keepDonationMatches } from './donation-matches';
+import { keepDonationMatches } from '../book/donation-matches';
 import { lockDonors } from './donor-repository';
 import { donorNotFound } from './donor-service';
 import { donorSnapshot } from './donor-view';

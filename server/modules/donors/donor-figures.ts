@@ -9,7 +9,7 @@ import type { DonorFigures } from '../../../domain/donor-book/api-contract';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
-import type { BookCampaign } from './book-campaign';
+import type { BookCampaign } from '../book/book-campaign';
 import type { DonorRecord } from './donor-repository';
 
 export type DonorRules = Pick<DonorRecord, 'contributorType' | 'eligibility' | 'country' | 'state' | 'city' | 'zip' | 'district' | 'doingBusiness'>;

@@ -7,9 +7,8 @@
  * write: list-cache.ts). Deep pages seek after page boundaries (deep-page.ts) instead of OFFSET.
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import { versionSql } from './book-version-repository';
-import { segmentIdsSql, type KeyPart, type KeysetList, type KeysetRegion } from './page-boundary-repository';
-import type { ListSegment } from './page-boundaries';
+import { versionSql } from '../book/book-version-repository';
+import { segmentIdsSql, type KeyPart, type KeysetList, type KeysetRegion, type ListSegment } from '../list-cache/list-cache';
 import type { BalanceFilter, ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';

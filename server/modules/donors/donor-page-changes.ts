@@ -9,7 +9,7 @@
  */
 import type { DonorRow } from '../../../domain/donor-book/api-contract';
 import { parseSort } from '../../../domain/validation/donors';
-import type { BookChange } from './book-version-repository';
+import type { BookChange } from '../book/book-version-repository';
 import type { DonorListFilter } from './donor-list-repository';
 
 const FIGURE_SORTS: ReadonlySet<string> = new Set(['paid_cents', 'outstanding_cents', 'last_donation_date']);

@@ -4,7 +4,7 @@ import type { ComplianceContribution } from '../../../domain/compliance/types';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor } from '../../db/executor';
 import { donations, donorMetadata, donors, pledges, uploads } from '../../db/schema';
-import type { CycleRange } from './book-campaign';
+import type { CycleRange } from '../book/book-campaign';
 import type { DonorValues } from './normalize';
 
 export type DonorRecord = typeof donors.$inferSelect;

@@ -1,7 +1,7 @@
 /** Donor rows with their figures (limit and match from the compliance engine). */
 import type { DonorRow } from '../../../domain/donor-book/api-contract';
 import type { Executor } from '../../db/executor';
-import type { BookCampaign } from './book-campaign';
+import type { BookCampaign } from '../book/book-campaign';
 import { figuresOf } from './donor-figures';
 import type { DonorPageItem } from './donor-list-repository';
 import { donorExtras, giftsToContributions, type DonorRecord } from './donor-repository';

@@ -11,19 +11,16 @@ import type { Executor } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
-import { auditBook } from './book-audit';
-import { cycleInfoOf, loadBookCampaign, type BookCampaign } from './book-campaign';
-import { changesBetween } from './book-changes';
-import { readBookCampaign } from './book-reads';
-import { findBookVersion } from './book-version-repository';
-import { readAheadBlock, readPage } from './deep-page';
-import { keepDonationMatches } from './donation-matches';
+import { auditBook } from '../book/book-audit';
+import { cycleInfoOf, loadBookCampaign, type BookCampaign } from '../book/book-campaign';
+import { changesBetween } from '../book/book-changes';
+import { readBookCampaign } from '../book/book-reads';
+import { findBookVersion } from '../book/book-version-repository';
+import { boundaryKey, cachedListFigure, filterKey, findPageBoundaries, keepListFigure, pageKey, readAheadBlock, readPage } from '../list-cache/list-cache';
+import { keepDonationMatches } from '../book/donation-matches';
 import { donorWarnings, figuresOf } from './donor-figures';
 import { countDonors, donorKeyset, listCampaignTags, listDonorPage, type DonorListFilter, type DonorPageItem } from './donor-list-repository';
 import { donorListKeepsOrder, donorPageSurvives } from './donor-page-changes';
-import { cachedListFigure, filterKey, keepListFigure, pageKey } from './list-cache';
-import { boundaryKey } from './page-boundary-cache';
-import { findPageBoundaries } from './page-boundary-repository';
 import {
   contributionsOfDonors,
   deleteDonorRow,
@@ -42,8 +39,8 @@ import { donorRowsOf, donorRowsOfPage } from './donor-rows';
 import { donorSnapshot, toDonorRow } from './donor-view';
 import { moveDonorRecords } from './merge-repository';
 import { donorValuesOf, type DonorValues } from './normalize';
-import { pledgesOfDonor } from './pledge-repository';
-import { donorNextPayment, toPledgeRow } from './pledge-view';
+import { pledgesOfDonor } from '../pledges/pledge-repository';
+import { donorNextPayment, toPledgeRow } from '../pledges/pledge-view';
 
 export function donorNotFound() {
   return fail(404, 'DONOR_NOT_FOUND');

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
-import { auditBook } from './book-audit';
+import { auditBook } from '../book/book-audit';
 import { findDonor } from './donor-repository';
 import { donorNotFound } from './donor-service';
 import {

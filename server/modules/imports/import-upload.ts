@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RowOutcome, UploadOptions } from '../../../domain/imports/api-contract';
 import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
 import type { Tx } from '../../db/executor';
-import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
-import { freshDonationMatches, keepDonationMatches } from '../donors/donation-matches';
+import { loadBookCampaign, type BookCampaign } from '../book/book-campaign';
+import { freshDonationMatches, keepDonationMatches } from '../book/donation-matches';
 import { lockDonors } from '../donors/donor-repository';
 import { writeErrorReport } from './error-report';
 import {

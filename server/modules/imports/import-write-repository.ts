@@ -8,7 +8,7 @@ import { anyOf } from '../../db/any-of';
 import type { Intermediary } from '../../../domain/donor-book/api-contract';
 import type { Executor } from '../../db/executor';
 import { donations, donors, pledges } from '../../db/schema';
-import type { CycleRange } from '../donors/book-campaign';
+import type { CycleRange } from '../book/book-campaign';
 import type { DonorRecord } from '../donors/donor-repository';
 
 /** `lower(name)|zip`: how a donor without e-mail or phone is recognised. */

@@ -9,8 +9,8 @@
 import { importFields } from '../../../domain/imports/fields';
 import type { DonorImportValues, PaymentImportValues } from '../../../domain/imports/rows';
 import { formatCents } from '../../../domain/money';
-import { inCycle, type BookCampaign } from '../donors/book-campaign';
-import { assertContributionAllowed } from '../donors/contribution-check';
+import { inCycle, type BookCampaign } from '../book/book-campaign';
+import { assertContributionAllowed } from '../book/contribution-check';
 import { AppError } from '../../plugins/errors';
 import type { ContactDonor, ImportedDonation, OpenPledge } from './import-write-repository';
 import { nameZipKey } from './import-write-repository';

@@ -11,9 +11,9 @@ import { IMPORT_TEMPLATE_PATH, IMPORT_TYPES, TEMPLATE_FORMATS, templateCsv, temp
 import { currentCampaign } from '../../plugins/access';
 import { validateParams } from '../../plugins/validate';
 import { attachmentDisposition } from '../storage/private-storage';
-import { readBookCampaign } from '../donors/book-reads';
-import type { BookCampaign } from '../donors/book-campaign';
-import { limitForType } from '../donors/report-service';
+import { readBookCampaign } from '../book/book-reads';
+import type { BookCampaign } from '../book/book-campaign';
+import { limitForType } from '../reports/donor-report-service';
 import { templateWorkbook } from './template-workbook';
 
 const paramsSchema = object({

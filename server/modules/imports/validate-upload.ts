@@ -14,7 +14,7 @@ import { mappedRow, readDonorRow, readPaymentRow, type DonorImportValues, type P
 import { EXAMPLE_ROW_SKIPPED, isTemplateExampleRow } from '../../../domain/imports/templates';
 import { isoDay } from '../../../domain/validation/donors';
 import { formatDisplayDate } from '../../../domain/package-expiry';
-import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import { loadBookCampaign, type BookCampaign } from '../book/book-campaign';
 import { openTable } from './read-table';
 import { cashOf, donorsByContact, nameZipKey, openPledgesOf, type ContactDonor } from './import-write-repository';
 import { donorKeys, donorRowProblem, duplicateReason, planPayment, resolvePaymentDonor, storedDonorKeys, type DonorBook } from './row-checks';

@@ -22,7 +22,7 @@ import { donorDetailsOf } from './online-donor';
 import { findGateway } from './gateway-repository';
 import { gatewayAccount, platformAccount, type PaypalAccount } from './paypal-gateway';
 import { PaypalError, approveLinkOf, capturesOf, valueToCents, type PaypalOrder } from './paypal-client';
-import { lockPledge } from '../donors/pledge-repository';
+import { lockPledge } from '../pledges/pledge-repository';
 import { findPayment, lockDonorEmail, lockPayment, transitionPayment, updatePayment, type PaymentPatch, type PaymentRecord } from './payment-repository';
 import { recordCapture } from './record-payment';
 

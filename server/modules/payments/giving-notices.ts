@@ -6,7 +6,7 @@
 import { cashCapCents, limitFor } from '../../../domain/compliance/engine';
 import { defaultNotices, effectiveNotices, type GivingNotices } from '../../../domain/payments/giving-notices';
 import type { Executor } from '../../db/executor';
-import { loadBookCampaign, type BookCampaign } from '../donors/book-campaign';
+import { loadBookCampaign, type BookCampaign } from '../book/book-campaign';
 import { complianceDonorOf } from '../donors/donor-figures';
 import type { GivingPageRecord } from './gateway-repository';
 import { newDonorRules } from './online-donor';

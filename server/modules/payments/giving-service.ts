@@ -25,7 +25,7 @@ import { findOfficeLabel } from '../campaign/reference-repository';
 import { findCampaignBySlug } from '../campaign/repository';
 import { campaignVideoUrl } from '../campaign/video-service';
 import { packageView } from '../campaign/view';
-import { loadBookCampaign } from '../donors/book-campaign';
+import { loadBookCampaign } from '../book/book-campaign';
 import { complianceDonorOf } from '../donors/donor-figures';
 import { findGivingPage } from './gateway-repository';
 import { campaignNotices } from './giving-notices';

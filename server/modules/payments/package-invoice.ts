@@ -13,7 +13,7 @@ import type { CampaignContext } from '../../plugins/access';
 import { fail } from '../../plugins/errors';
 import { findPackageOfPayment } from '../campaign/package-repository';
 import { findCampaignById } from '../campaign/repository';
-import { displayDate } from '../donors/reminder-message';
+import { displayDate } from '../follow-up/reminder-message';
 import { findPayment } from './payment-repository';
 
 export const INVOICE_SELLER = 'Campaign Donation Tracker';

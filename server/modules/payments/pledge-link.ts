@@ -9,7 +9,7 @@ import { formatPhone } from '../../../domain/phone';
 import { fail } from '../../plugins/errors';
 import { findCampaignById } from '../campaign/repository';
 import { findDonor, type DonorRecord } from '../donors/donor-repository';
-import { findPledge, type PledgeWithDonor } from '../donors/pledge-repository';
+import { findPledge, type PledgeWithDonor } from '../pledges/pledge-repository';
 import { findGivingPage } from './gateway-repository';
 import { campaignNotices } from './giving-notices';
 import { givingOf, givingState } from './giving-service';

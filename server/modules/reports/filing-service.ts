@@ -28,9 +28,9 @@ import type { ReportBreakdown, ReportEntry, ReportFormat, ReportRow } from '../.
 import { campaignNotFound, type CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
-import type { BookCampaign } from '../donors/book-campaign';
-import { readBookCampaign } from '../donors/book-reads';
-import { freshDonationMatches } from '../donors/donation-matches';
+import type { BookCampaign } from '../book/book-campaign';
+import { readBookCampaign } from '../book/book-reads';
+import { freshDonationMatches } from '../book/donation-matches';
 import { creatorName } from '../imports/upload-repository';
 import { findFilerIds, findFilingContributions, findFilingExpenditures, type FilerIds } from './filing-repository';
 import { insertReport, type ReportRecord } from './report-history-repository';

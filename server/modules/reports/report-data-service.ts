@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
 import { isoDay } from '../../../domain/validation/donors';
-import { readBookCampaign } from '../donors/book-reads';
-import { cachedListFigure, pageKey } from '../donors/list-cache';
+import { readBookCampaign } from '../book/book-reads';
+import { cachedListFigure, pageKey } from '../list-cache/list-cache';
 import { readAhead } from './read-ahead';
 import { copyOut, csvCopySql, orderBy, selectAggregates, selectPage, streamRows } from './report-query-repository';
 import { reportSource, sortOf, sumOf, type ReportSource, type SqlSource } from './report-sources';
@@ -19,7 +19,7 @@ const cycleOf = (source: ReportSource) => (source.cycle ? { value: source.cycle.
 
 /**
  * One page of the report with its totals, summary and breakdown. Cached per app instance against the
- * campaign's donor-book version (donors/list-cache.ts: any write of the book makes the next request
+ * campaign's donor-book version (list-cache/list-cache.ts: any write of the book makes the next request
  * compute again), its settings and today's date (the due and aging figures); the expense report is
  * not (expenses are not part of that version).
  */

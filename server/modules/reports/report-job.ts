@@ -28,7 +28,7 @@ import { takeWorkLock } from '../../db/work-lock';
 import { defineJob, type RetryPolicy } from '../../plugins/jobs';
 import { progressReporter } from '../../plugins/sockets';
 import { recoverAbandoned, scheduleRecovery, type AbandonedWork } from '../../plugins/work-recovery';
-import { readBookCampaign } from '../donors/book-reads';
+import { readBookCampaign } from '../book/book-reads';
 import { privateFileKey } from '../storage/private-storage';
 import { reportContent, type ReportContent } from './report-data-service';
 import type { ReportFileHeader, ReportWriter } from './report-file';

@@ -21,10 +21,10 @@ import {
 import { LIMIT_STANDING_LABELS, REPORT_COLUMNS, type ReportFilter, type ReportType } from '../../../domain/reports/api-contract';
 import type { Executor } from '../../db/executor';
 import { donationMatches, donationRefunds, donations, donors, expenses, pledges } from '../../db/schema';
-import type { CycleRange } from '../donors/book-campaign';
+import type { CycleRange } from '../book/book-campaign';
 import { donorSearchCondition } from '../donors/donor-list-repository';
 import { escapeLike } from '../donors/normalize';
-import { historyEventsSql } from '../donors/report-repository';
+import { historyEventsSql } from './donor-report-repository';
 
 export type RawRow = Record<string, unknown>;
 

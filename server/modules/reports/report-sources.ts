@@ -31,12 +31,12 @@ import {
 } from '../../../domain/reports/api-contract';
 import { COMMITTED_OPEN, DONATIONS_RECEIVED } from '../../../domain/reports/figure-names';
 import { addDays, isoDay } from '../../../domain/validation/donors';
-import type { BookCampaign } from '../donors/book-campaign';
-import { readBookCampaign } from '../donors/book-reads';
+import type { BookCampaign } from '../book/book-campaign';
+import { readBookCampaign } from '../book/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';
 import { giftsToContributions } from '../donors/donor-repository';
-import { limitCells, limitReportWarnings } from '../donors/report-service';
-import { matchDonors } from '../donors/report-repository';
+import { limitCells, limitReportWarnings } from './donor-report-service';
+import { matchDonors } from './donor-report-repository';
 import {
   donationSelect,
   donorHistorySelect,
@@ -50,7 +50,7 @@ import {
   type OpenPledgeRow,
   type RawRow,
 } from './report-query-repository';
-import { freshDonationMatches } from '../donors/donation-matches';
+import { freshDonationMatches } from '../book/donation-matches';
 import { matchProgressBreakdown } from './match-progress';
 
 export interface SqlSource {
@@ -350,7 +350,7 @@ async function dueSource(app: FastifyInstance, campaign: BookCampaign, filter: R
 async function matchSource(app: FastifyInstance, campaign: BookCampaign, filter: ReportFilter): Promise<RowsSource> {
   // The cap fills over the whole cycle in date order, so a period's matchable amount is the parts of
   // its own gifts (what the donation report shows for them), never a fresh cap per period: the parts
-  // each write keeps (donors/donation-matches.ts), summed. The engine still says the donor's rule and warnings.
+  // each write keeps (book/donation-matches.ts), summed. The engine still says the donor's rule and warnings.
   await freshDonationMatches(app, campaign);
   const records = await matchDonors(app.db, campaign.id, campaign.cycle, { search: filter.search, contributor_type: filter.contributor_type as never });
   const inPeriod = (date: string) => (!filter.start_date || date >= filter.start_date) && (!filter.end_date || date <= filter.end_date);

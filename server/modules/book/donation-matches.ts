@@ -19,7 +19,7 @@ import { matchByContribution } from '../../../domain/compliance/engine';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Tx } from '../../db/executor';
 import { loadBookCampaign, type BookCampaign } from './book-campaign';
-import { complianceDonorOf } from './donor-figures';
+import { complianceDonorOf } from '../donors/donor-figures';
 import {
   donorCycleDonations,
   findMatchStatus,

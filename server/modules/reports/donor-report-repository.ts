@@ -7,11 +7,11 @@ import type { ContributorType, Eligibility } from '../../../domain/donor-book/en
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
 import { donationMatches, donations, donors } from '../../db/schema';
-import type { CycleRange } from './book-campaign';
-import type { DonorRules } from './donor-figures';
-import { donorSearchCondition } from './donor-list-repository';
-import { versionSql } from './book-version-repository';
-import { escapeLike } from './normalize';
+import type { CycleRange } from '../book/book-campaign';
+import type { DonorRules } from '../donors/donor-figures';
+import { donorSearchCondition } from '../donors/donor-list-repository';
+import { versionSql } from '../book/book-version-repository';
+import { escapeLike } from '../donors/normalize';
 
 /** Answers a list's count: cached (list-cache.ts) or computed by `compute` with the version it saw. */
 export type CountCache = (compute: () => Promise<{ value: number; version: number }>) => Promise<number>;

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { findBookChanges, type BookChange } from './book-version-repository';
-import { appKey } from './page-boundary-cache';
+import { appKey } from '../list-cache/list-cache';
 
 /** Versions kept per campaign, and the furthest a cached value is carried forward. */
 const KEPT_VERSIONS = 256;

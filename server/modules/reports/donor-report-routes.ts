@@ -4,12 +4,12 @@ import { donorHistoryListQuerySchema, donorLimitListQuerySchema, donorMatchListQ
 import { currentCampaign } from '../../plugins/access';
 import { success } from '../../plugins/respond';
 import { validateQuery } from '../../plugins/validate';
-import { listDonorHistoryReport, listDonorLimitReport, listDonorMatchReport } from './report-service';
+import { listDonorHistoryReport, listDonorLimitReport, listDonorMatchReport } from './donor-report-service';
 
 const read = { config: { access: { campaign: 'donor.read', from: 'params.campaignId' } } } as const;
 
 /** The data of the donor limit, donor history and match reports. */
-export async function reportRoutes(app: FastifyInstance): Promise<void> {
+export async function donorReportRoutes(app: FastifyInstance): Promise<void> {
   app.get(P.listDonorLimit, read, async (request) => {
     const query = await validateQuery(donorLimitListQuerySchema, request.query);
     return success(await listDonorLimitReport(app, currentCampaign(request), query));

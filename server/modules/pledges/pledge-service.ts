@@ -12,15 +12,15 @@ import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';
 import { assertKeyUnused, keepKey, onceForKey, type RequestKey } from '../../plugins/request-key';
-import { auditBook } from './book-audit';
-import { inCycle, loadBookCampaign } from './book-campaign';
-import { assertContributionAllowed } from './contribution-check';
-import { checkCycle } from './cycle-check';
-import { lockDonor, type DonorRecord } from './donor-repository';
-import { donorNotFound } from './donor-service';
-import { readBookVersion } from './book-reads';
-import { cachedListFigure, filterKey } from './list-cache';
-import { textOrNull } from './normalize';
+import { auditBook } from '../book/book-audit';
+import { inCycle, loadBookCampaign } from '../book/book-campaign';
+import { assertContributionAllowed } from '../book/contribution-check';
+import { checkCycle } from '../book/cycle-check';
+import { lockDonor, type DonorRecord } from '../donors/donor-repository';
+import { donorNotFound } from '../donors/donor-service';
+import { readBookVersion } from '../book/book-reads';
+import { cachedListFigure, filterKey } from '../list-cache/list-cache';
+import { textOrNull } from '../donors/normalize';
 import {
   deletePledgeRow,
   findPledge,

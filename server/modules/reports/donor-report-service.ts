@@ -8,11 +8,11 @@ import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData, Dono
 import { CONTRIBUTOR_TYPES, ELIGIBILITIES, type ContributorType, type Eligibility, type PaymentMethod } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { CampaignContext } from '../../plugins/access';
-import type { BookCampaign } from './book-campaign';
-import { readBookCampaign, readBookVersion } from './book-reads';
-import { freshDonationMatches } from './donation-matches';
-import { cachedListFigure, filterKey } from './list-cache';
-import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './report-repository';
+import type { BookCampaign } from '../book/book-campaign';
+import { readBookCampaign, readBookVersion } from '../book/book-reads';
+import { freshDonationMatches } from '../book/donation-matches';
+import { cachedListFigure, filterKey } from '../list-cache/list-cache';
+import { listDonorHistory, listDonorLimits, matchDonors, type DonorHistoryFilter, type DonorLimitFilter, type HistoryKind, type LimitCell } from './donor-report-repository';
 
 /**
  * The engine's limit for every (contributor type, eligibility, doing business) of the campaign. A limit

@@ -8,7 +8,7 @@ import { checkCash, checkContribution, checkDonor, type CashInput } from '../../
 import type { ComplianceIssue, ComplianceWarning } from '../../../domain/compliance/types';
 import { fail } from '../../plugins/errors';
 import type { BookCampaign } from './book-campaign';
-import { complianceDonorOf, type DonorRules } from './donor-figures';
+import { complianceDonorOf, type DonorRules } from '../donors/donor-figures';
 
 function issueError(issue: ComplianceIssue) {
   return fail(422, issue.code, { rule: issue.rule, ...(issue.details ?? {}) });

@@ -7,7 +7,7 @@
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
-import { versionSql } from './book-version-repository';
+import { versionSql } from '../book/book-version-repository';
 import type { BoundaryIndex, ListSegment, RowKey } from './page-boundaries';
 
 export type KeyType = 'text' | 'uuid' | 'date' | 'timestamptz' | 'bigint' | 'integer';

@@ -10,6 +10,18 @@
 import type { FastifyInstance } from 'fastify';
 import { appKey } from './page-boundary-cache';
 
+/*
+ * The module's public face: other modules import the list cache from this file only (its other
+ * files are imported inside server/modules/list-cache). Besides the list figures below: deep pages
+ * (keyset seeks after cached page boundaries, and the block of pages read ahead with a page that
+ * misses), the SQL pieces a list's repository describes its keyset with, and the per-app key every
+ * in-memory cache is kept under.
+ */
+export { isDeepPage, readAheadBlock, readPage } from './deep-page';
+export type { ListSegment } from './page-boundaries';
+export { appKey, boundaryKey } from './page-boundary-cache';
+export { findPageBoundaries, segmentIdsSql, type KeyPart, type KeysetList, type KeysetRegion } from './page-boundary-repository';
+
 const MAX_ENTRIES = 2_000;
 /** Pages of more rows than this are not kept (bounded memory: at most ~2,000 small pages). */
 export const PAGE_CACHE_MAX_LIMIT = 50;

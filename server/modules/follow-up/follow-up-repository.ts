@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { donorContacts, donors, pledges, users } from '../../db/schema';
-import { donorSearchCondition } from './donor-list-repository';
+import { donorSearchCondition } from '../donors/donor-list-repository';
 
 export type ContactRecord = typeof donorContacts.$inferSelect;
 

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/executor';
 import { donationMatchDirty, donationMatchStates, donationMatches, donorMatches } from '../../db/schema';
-import { donorRulesOf, type DonorRules, type DonorRulesColumns } from './donor-figures';
+import { donorRulesOf, type DonorRules, type DonorRulesColumns } from '../donors/donor-figures';
 
 export interface MatchTotals {
   matchableCents: number;

@@ -3,8 +3,8 @@ import type { PledgeStatus } from '../../../domain/donor-book/enums';
 import { parseSort } from '../../../domain/validation/donors';
 import type { Executor } from '../../db/executor';
 import { donations, donors, payments, pledges } from '../../db/schema';
-import { versionSql } from './book-version-repository';
-import { escapeLike } from './normalize';
+import { versionSql } from '../book/book-version-repository';
+import { escapeLike } from '../donors/normalize';
 
 export type PledgeRecord = typeof pledges.$inferSelect;
 export type PledgeValues = Pick<typeof pledges.$inferInsert, 'commitmentDate' | 'commitmentAmountCents' | 'recipient' | 'instalments' | 'note'>;
