@@ -8,7 +8,7 @@ import type { ComplianceContribution, ComplianceDonor, ComplianceWarning, LimitA
 import type { DonorFigures } from '../../../domain/donor-book/api-contract';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
-import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';
 import type { BookCampaign } from './book-campaign';
 import type { DonorRecord } from './donor-repository';
 

@@ -11,7 +11,7 @@ import { versionSql } from './book-version-repository';
 import { segmentIdsSql, type KeyPart, type KeysetList, type KeysetRegion } from './page-boundary-repository';
 import type { ListSegment } from './page-boundaries';
 import type { BalanceFilter, ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import type { Executor } from '../../db/executor';
 import { campaigns, donations, donorMetadata, donors, electionCycles, pledges } from '../../db/schema';
 import type { DonorRecord } from './donor-repository';

@@ -8,7 +8,7 @@
  * boundaries are as they were, and so is each page whose donors the writes did not touch.
  */
 import type { DonorRow } from '../../../domain/donor-book/api-contract';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import type { BookChange } from './book-version-repository';
 import type { DonorListFilter } from './donor-list-repository';
 

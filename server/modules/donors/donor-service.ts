@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DonorDetail, DonorListData, DonorRow, DonorTagListData } from '../../../domain/donor-book/api-contract';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
