@@ -11,7 +11,7 @@ import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, PAYMENT_METHOD_OPTIONS, 
 import { DONOR_VALIDATION_MESSAGES as M, donationFieldsShape, donorEmailField, donorFieldsSchema, pledgeFieldsShape } from '../validation/donors';
 import { DEFAULT_COUNTRY } from '../validation/fields';
 import type { ColumnMapping, DateOrder } from './api-contract';
-import type { Intermediary } from '../donor-book/api-contract';
+import type { Intermediary } from '../donor-book/donations-contract';
 import { parsePhone, phoneCountry } from '../phone';
 import { importFields } from './fields';
 import {

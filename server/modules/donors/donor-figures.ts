@@ -5,7 +5,7 @@
  */
 import { checkDonor, limitFor, matchFor } from '../../../domain/compliance/engine';
 import type { ComplianceContribution, ComplianceDonor, ComplianceWarning, LimitAnswer, MatchAnswer } from '../../../domain/compliance/types';
-import type { DonorFigures } from '../../../domain/donor-book/api-contract';
+import type { DonorFigures } from '../../../domain/donor-book/donors-contract';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
 import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';

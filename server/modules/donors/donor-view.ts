@@ -1,5 +1,5 @@
 /** Stored rows → the API shapes of domain/donor-book/api-contract.ts. */
-import type { DonorFields, DonorFigures, DonorRow } from '../../../domain/donor-book/api-contract';
+import type { DonorFields, DonorFigures, DonorRow } from '../../../domain/donor-book/donors-contract';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';
 import type { DonorRecord } from './donor-repository';

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { DonationRow } from '../../../domain/donor-book/api-contract';
+import type { DonationRow } from '../../../domain/donor-book/donations-contract';
 import type { RefundOnlineBody } from '../../../domain/payments/api-contract';
 import { isoDay } from '../../../domain/dates';
 import type { CampaignContext } from '../../plugins/access';

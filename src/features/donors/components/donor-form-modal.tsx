@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DonorFields, DonorRow } from '../../../../domain/donor-book/api-contract';
+import type { DonorFields, DonorRow } from '../../../../domain/donor-book/donors-contract';
 import { CONTRIBUTOR_TYPE_OPTIONS, DISTRICT_OPTIONS, ELIGIBILITY_OPTIONS, US_STATE_OPTIONS, type ContributorType, type Eligibility } from '../../../../domain/donor-book/enums';
 import { donorFieldsSchema } from '../../../../domain/validation/donors';
 import { DEFAULT_COUNTRY } from '../../../../domain/validation/fields';
