@@ -9,7 +9,7 @@
  * Amounts are what was received (refunds are reported in the period of the refund, not here), in dollars
  * with two decimals; the matchable amount is the book's matchable part of the gift. Pure: no React, no Node.
  */
-import type { Intermediary } from '../donor-book/api-contract';
+import type { Intermediary } from '../donor-book/donations-contract';
 import type { ContributorType, Eligibility, PaymentMethod } from '../donor-book/enums';
 import { CSMART_COLUMNS, CSMART_CONTRIBUTOR_CODES, CSMART_NO, CSMART_PAYMENT_CODES, type CsmartColumn, type CsmartColumnKey } from './csmart-layout';
 import { uspsState } from './usps-states';

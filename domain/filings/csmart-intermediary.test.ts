@@ -5,7 +5,7 @@
  * expected bytes are written by hand from the File Layout, not copied from our output.
  */
 import { describe, expect, it } from 'vitest';
-import type { Intermediary } from '../donor-book/api-contract';
+import type { Intermediary } from '../donor-book/donations-contract';
 import { csmartFile, csmartOverlong, type FilingCampaign } from './csmart-file';
 import { gift } from './test-fixtures';
 

@@ -6,7 +6,7 @@
  * itemized (the law lets small ones be lumped, never requires it). Amounts are what was received or paid;
  * refunds are reported in the period of the refund (schedule M, not made here). Pure: no React, no Node.
  */
-import type { ExpenseFields } from '../donor-book/api-contract';
+import type { ExpenseFields } from '../donor-book/expenses-contract';
 import { EXPENSE_PURPOSE_OPTIONS, labelOf } from '../donor-book/enums';
 import type { ReportBreakdown, ReportRow } from '../reports/api-contract';
 import type { FilingContribution } from './csmart-file';

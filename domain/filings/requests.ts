@@ -2,7 +2,7 @@
 import { object, string } from 'yup';
 import { REGULATORS } from '../compliance/filing-periods';
 import { REPORT_FORMATS } from '../reports/api-contract';
-import { campaignIdField } from '../validation/donors';
+import { campaignIdField } from '../validation/fields';
 
 export const FILING_VALIDATION_MESSAGES = {
   REGULATOR_INVALID: `Regulator must be one of: ${REGULATORS.join(', ')}`,

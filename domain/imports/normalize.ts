@@ -16,7 +16,7 @@ import {
   type UsState,
 } from '../donor-book/enums';
 import { formatCents, MAX_AMOUNT_CENTS } from '../money';
-import { isIsoDate, isoDay } from '../validation/donors';
+import { isIsoDate, isoDay } from '../dates';
 import type { DateOrder } from './api-contract';
 import { NYC_CFB_CONTRIBUTOR_CODES } from './presets';
 

@@ -3,7 +3,7 @@
  * dialog and the server. Pure: no React, no Node.
  */
 import { boolean, mixed, number, object, string } from 'yup';
-import { campaignIdField, listQueryFields, optionalEnumQuery, uuidField } from '../validation/donors';
+import { campaignIdField, listQueryFields, optionalEnumQuery, uuidField } from '../validation/fields';
 import { DATE_ORDERS, UPLOAD_ACTIONS, UPLOAD_LIMITS, UPLOAD_LIST_SORTS, UPLOAD_STATUSES } from './api-contract';
 import { IMPORT_TYPES } from './templates';
 

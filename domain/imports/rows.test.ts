@@ -1,4 +1,5 @@
-import { DONOR_VALIDATION_MESSAGES as M, isoDay } from '../validation/donors';
+import { DONOR_VALIDATION_MESSAGES as M } from '../validation/donors';
+import { isoDay } from '../dates';
 import { COUNTRY_UNKNOWN, DATE_REASONS } from './normalize';
 import { EXTRA_CELLS, fieldOfReason, mappedRow, readDonorRow, readPaymentRow, ROW_REASONS, type MappedRow, type RowContext } from './rows';
 import { DONOR_TEMPLATE_COLUMNS, PAYMENT_TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE_MARK, templateExampleRow, type TemplateExampleFacts } from './templates';

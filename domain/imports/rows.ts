@@ -8,16 +8,10 @@
  */
 import { object, ValidationError, type AnyObject, type ValidateOptions } from 'yup';
 import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, PAYMENT_METHOD_OPTIONS, US_STATE_OPTIONS } from '../donor-book/enums';
-import {
-  DEFAULT_COUNTRY,
-  DONOR_VALIDATION_MESSAGES as M,
-  donationFieldsShape,
-  donorEmailField,
-  donorFieldsSchema,
-  pledgeFieldsShape,
-} from '../validation/donors';
+import { DONOR_VALIDATION_MESSAGES as M, donationFieldsShape, donorEmailField, donorFieldsSchema, pledgeFieldsShape } from '../validation/donors';
+import { DEFAULT_COUNTRY } from '../validation/fields';
 import type { ColumnMapping, DateOrder } from './api-contract';
-import type { Intermediary } from '../donor-book/api-contract';
+import type { Intermediary } from '../donor-book/donations-contract';
 import { parsePhone, phoneCountry } from '../phone';
 import { importFields } from './fields';
 import {

@@ -1,4 +1,4 @@
-import { isoDay } from '../validation/donors';
+import { isoDay } from '../dates';
 import { mappedRow, readDonorRow } from './rows';
 import {
   csvCell,

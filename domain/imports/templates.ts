@@ -7,7 +7,7 @@
  * pass: its date is not in the future and, given the campaign's cycle, inside it. Cells a spreadsheet would run as a formula are
  * neutralised in every CSV we write. Pure: no React, no Node.
  */
-import { isoDay } from '../validation/donors';
+import { isoDay } from '../dates';
 import {
   CONTRIBUTOR_TYPE_OPTIONS,
   ELIGIBILITY_OPTIONS,

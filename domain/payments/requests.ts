@@ -4,7 +4,8 @@
  */
 import { array, boolean, number, object, string } from 'yup';
 import { US_STATES } from '../donor-book/enums';
-import { campaignIdField, COUNTRY_PATTERN, DEFAULT_COUNTRY, donorNameField, optionalText, POSTAL_CODE_PATTERN, US_ZIP_PATTERN } from '../validation/donors';
+import { donorNameField } from '../validation/donors';
+import { campaignIdField, COUNTRY_PATTERN, DEFAULT_COUNTRY, optionalText, POSTAL_CODE_PATTERN, US_ZIP_PATTERN } from '../validation/fields';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../validation/auth';
 import { PHONE_MESSAGES, phoneField } from '../validation/phone-field';
 import { DONOR_ATTESTATIONS, GATEWAY_MODES, ONLINE_GIFT_MAX_CENTS, ONLINE_GIFT_MIN_CENTS, type AttestationKey } from './api-contract';

@@ -4,7 +4,7 @@
  */
 import { mixed, object, string } from 'yup';
 import { CONTRIBUTOR_TYPES, EXPENSE_PAYMENT_METHODS, EXPENSE_PURPOSES, PAYMENT_METHODS } from '../donor-book/enums';
-import { campaignIdField, dateRangeFields, limitField, optionalEnumQuery, pageField, searchField, uuidField } from '../validation/donors';
+import { campaignIdField, dateRangeFields, limitField, optionalEnumQuery, pageField, searchField, uuidField } from '../validation/fields';
 import {
   AGING_BUCKETS,
   DUE_WINDOWS,

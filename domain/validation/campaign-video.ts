@@ -1,6 +1,6 @@
 /** Yup schemas of the campaign video requests (domain/campaign-video.ts). Pure: no React, no Node. */
 import { object, string } from 'yup';
-import { campaignIdField } from './donors';
+import { campaignIdField } from './fields';
 import { uploadFileKeyField, uploadFileNameField, uploadFileSizeField } from './expenses';
 
 export const VIDEO_VALIDATION_MESSAGES = {

@@ -1,12 +1,13 @@
 /**
  * Yup schemas of the donor book: donor, pledge, donation, tag/note, follow-up and reminder forms and
- * requests, and the list queries. Shared by the SPA forms and the server routes (bodies are validated
- * strictly on the server: no casting; query strings with casting). Optional text fields accept ''
- * (an empty input), null or a missing key; the server stores all three as null.
- * The generic list-query fields (page, limit, search, sort, date range) are exported for the other
- * lists of the product (expenses, reports). Pure: no React, no Node.
+ * requests, route params and the list queries. Shared by the SPA forms and the server routes (bodies
+ * are validated strictly on the server: no casting; query strings with casting). Optional text
+ * fields accept '' (an empty input), null or a missing key; the server stores all three as null.
+ * The fields every area shares (ids, texts, dates, amounts, addresses, list queries) are the kit of
+ * ./fields.ts; date helpers are domain/dates.ts. Pure: no React, no Node.
  */
-import { array, boolean, number, object, string, type AnyObject, type TestContext } from 'yup';
+import { array, boolean, number, object, string } from 'yup';
+import { isIsoDate } from '../dates';
 import { MAX_AMOUNT_CENTS } from '../money';
 import { instalmentsMatchCommitment } from '../donor-book/pledges';
 import {
@@ -22,11 +23,34 @@ import {
   US_STATES,
 } from '../donor-book/enums';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './auth';
+import {
+  amountCentsField,
+  campaignIdField,
+  COUNTRY_PATTERN,
+  dateRangeFields,
+  DEFAULT_COUNTRY,
+  FIELD_MESSAGES,
+  isBlank,
+  isoDateField,
+  LIST_MAX_LIMIT,
+  limitField,
+  listQueryFields,
+  optionalBooleanQuery,
+  optionalEnumQuery,
+  optionalText,
+  optionalUuidQuery,
+  pageField,
+  pastDateField,
+  POSTAL_CODE_PATTERN,
+  searchField,
+  US_ZIP_PATTERN,
+  uuidField,
+} from './fields';
 import { PHONE_MESSAGES, phoneField } from './phone-field';
 
+/** The texts of the donor book's fields, with the shared ones of ./fields.ts (FIELD_MESSAGES). */
 export const DONOR_VALIDATION_MESSAGES = {
-  CAMPAIGN_ID_REQUIRED: 'Please select a campaign first',
-  CAMPAIGN_ID_INVALID: 'Campaign id is not valid',
+  ...FIELD_MESSAGES,
   DONOR_ID_REQUIRED: 'Please choose a donor',
   DONOR_ID_INVALID: 'Donor id is not valid',
   PLEDGE_ID_INVALID: 'Pledge id is not valid',
@@ -53,11 +77,9 @@ export const DONOR_VALIDATION_MESSAGES = {
   ZIP_INVALID: 'ZIP code must be 5 digits (or ZIP+4)',
   POSTAL_CODE_INVALID: 'Postal code may use letters, digits, spaces and - (at most 12)',
   COUNTRY_INVALID: 'Country must be a 2-letter code such as US',
-  TEXT_MAX: 'Too long',
   // pledge
   COMMITMENT_DATE_REQUIRED: 'Commitment date is required',
   COMMITMENT_AMOUNT_REQUIRED: 'Commitment amount is required',
-  AMOUNT_INVALID: `Amount must be a whole number of cents from 1 to ${MAX_AMOUNT_CENTS}`,
   INSTALMENTS_INVALID: 'Instalments must be a list of due dates and amounts',
   INSTALMENTS_TOO_MANY: 'At most 120 instalments',
   INSTALMENTS_TOTAL: 'Instalments must add up to the commitment amount',
@@ -68,8 +90,6 @@ export const DONOR_VALIDATION_MESSAGES = {
   REASON_MAX: 'Reason should be at most 500 characters',
   // donation
   PAYING_DATE_REQUIRED: 'Payment date is required',
-  DATE_INVALID: 'Enter a real date as YYYY-MM-DD',
-  DATE_IN_FUTURE: 'The date cannot be in the future',
   PAID_AMOUNT_REQUIRED: 'Amount is required',
   PAYMENT_METHOD_REQUIRED: 'Payment method is required',
   PAYMENT_METHOD_INVALID: 'Payment method must be PayPal, Cash, Check, Card, Zelle or Venmo',
@@ -92,15 +112,6 @@ export const DONOR_VALIDATION_MESSAGES = {
   CHANNEL_INVALID: 'Channel must be email or sms',
   MESSAGE_MAX: 'Message should be at most 500 characters',
   DUE_INVALID: 'Due must be overdue, this_week or all',
-  // lists
-  PAGE_INVALID: 'Page must be a whole number from 1',
-  LIMIT_INVALID: 'Limit must be a whole number from 1 to 500',
-  SEARCH_TOO_LONG: 'Search should be at most 100 characters',
-  SEARCH_NOT_TEXT: 'Search should be text',
-  SORT_INVALID: 'Unknown sort',
-  END_BEFORE_START: 'End date cannot be before the start date',
-  FILTER_INVALID: 'Unknown filter value',
-  BOOLEAN_INVALID: 'Must be true or false',
 } as const;
 
 const M = DONOR_VALIDATION_MESSAGES;
@@ -110,144 +121,11 @@ const M = DONOR_VALIDATION_MESSAGES;
 export const DONOR_NAME_MAX_LENGTH = 100;
 /** Letters (any alphabet), spaces and . ' - (O'Brien, Smith-Jones, J. R. Doe). */
 export const DONOR_NAME_PATTERN = /^[\p{L} .'-]+$/u;
-export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
-export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/;
-export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
-export const DEFAULT_COUNTRY = 'US';
 export const TAG_MAX_LENGTH = 40;
 export const NOTE_MAX_LENGTH = 2000;
 export const MAX_INSTALMENTS = 120;
-export const LIST_MAX_LIMIT = 500;
-export const LIST_DEFAULT_LIMIT = 25;
-export const SEARCH_MAX_LENGTH = 100;
-export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for 'YYYY-MM-DD' naming a real calendar day ('2025-02-30' is not). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE_PATTERN.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
-}
-
-/** 'YYYY-MM-DD' of `date` in UTC. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** `day` ± `days` ('YYYY-MM-DD'). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return isoDay(new Date(Date.UTC(y, m - 1, d + days)));
-}
-
-/**
- * The latest date a payment may carry: "today" plus one day, so that a person whose local day is
- * ahead of UTC can still enter their today. "Today" is `context.today` when the validator is given
- * one (the server passes its clock's day), else the device's clock.
- */
-function latestAllowedDay(context: TestContext<AnyObject>): string {
-  const given = (context.options.context as { today?: unknown } | undefined)?.today;
-  const today = typeof given === 'string' && isIsoDate(given) ? given : isoDay(new Date());
-  return addDays(today, 1);
-}
-
-const blank = (value: unknown) => value === undefined || value === null || value === '';
-
-// ── generic fields (also used by expenses and reports) ──────────────────────────────────────
-
-export const uuidField = (message: string, requiredMessage: string = message) => string().typeError(message).required(requiredMessage).uuid(message);
-export const campaignIdField = uuidField(M.CAMPAIGN_ID_INVALID, M.CAMPAIGN_ID_REQUIRED);
 export const donorIdField = uuidField(M.DONOR_ID_INVALID, M.DONOR_ID_REQUIRED);
-
-/** Optional text: '' / null / missing allowed, at most `max` characters. */
-export const optionalText = (max: number, message: string = M.TEXT_MAX) => string().typeError(message).nullable().optional().max(max, message);
-
-/** A 'YYYY-MM-DD' real date; optional (add `.required(message)` where needed). */
-export const isoDateField = (message: string = M.DATE_INVALID) =>
-  string()
-    .typeError(message)
-    .nullable()
-    .optional()
-    .test('iso-date', message, (value) => blank(value) || isIsoDate(value as string));
-
-/** A date that is not in the future (a payment, a refund): today + 1 day of slack for time zones. */
-export const pastDateField = (requiredMessage: string) =>
-  isoDateField()
-    .required(requiredMessage)
-    .test('not-future', M.DATE_IN_FUTURE, function notFuture(value) {
-      return blank(value) || !isIsoDate(value as string) || (value as string) <= latestAllowedDay(this);
-    });
-
-/** Integer cents from 1 to MAX_AMOUNT_CENTS. */
-export const amountCentsField = (requiredMessage: string = M.AMOUNT_INVALID) =>
-  number().typeError(M.AMOUNT_INVALID).required(requiredMessage).integer(M.AMOUNT_INVALID).min(1, M.AMOUNT_INVALID).max(MAX_AMOUNT_CENTS, M.AMOUNT_INVALID);
-
-/** Query: page from 1 (default 1). */
-export const pageField = number().typeError(M.PAGE_INVALID).integer(M.PAGE_INVALID).min(1, M.PAGE_INVALID).max(1_000_000, M.PAGE_INVALID).default(1);
-/** Query: limit 1–500 (default 25). */
-export const limitField = number()
-  .typeError(M.LIMIT_INVALID)
-  .integer(M.LIMIT_INVALID)
-  .min(1, M.LIMIT_INVALID)
-  .max(LIST_MAX_LIMIT, M.LIMIT_INVALID)
-  .default(LIST_DEFAULT_LIMIT);
-/** Query: free-text search, trimmed, at most 100 characters ('' = no search). */
-export const searchField = string().typeError(M.SEARCH_NOT_TEXT).optional().trim().max(SEARCH_MAX_LENGTH, M.SEARCH_TOO_LONG);
-
-/** Query: 'field' (ascending) or '-field' (descending), one of `allowed`; `fallback` when absent. */
-export function sortField<F extends string>(allowed: readonly F[], fallback: F | `-${F}`) {
-  const values = [...allowed, ...allowed.map((f) => `-${f}` as const)];
-  return string()
-    .typeError(M.SORT_INVALID)
-    .transform((value: unknown) => (value === '' ? undefined : value))
-    .oneOf(values, `Sort must be one of: ${allowed.join(', ')} (prefix - for descending)`)
-    .default(fallback);
-}
-
-/** 'field' / '-field' → { field, descending }. */
-export function parseSort<F extends string>(sort: string): { field: F; descending: boolean } {
-  return sort.startsWith('-') ? { field: sort.slice(1) as F, descending: true } : { field: sort as F, descending: false };
-}
-
-/** Query: an optional value of `values` ('' = no filter). */
-export function optionalEnumQuery<V extends string>(values: readonly V[], message: string = M.FILTER_INVALID) {
-  return string()
-    .typeError(message)
-    .transform((value: unknown) => (value === '' ? undefined : value))
-    .oneOf([...values, undefined], message)
-    .optional();
-}
-
-/** Query: an optional true/false ('' = no filter). */
-export const optionalBooleanQuery = boolean()
-  .typeError(M.BOOLEAN_INVALID)
-  .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
-  .optional();
-
-/** Query: an optional uuid ('' = no filter). */
-export const optionalUuidQuery = (message: string) =>
-  string()
-    .typeError(message)
-    .transform((value: unknown) => (value === '' ? undefined : value))
-    .uuid(message)
-    .optional();
-
-/** Query: start_date / end_date, inclusive, 'YYYY-MM-DD' ('' = open end). */
-export const dateRangeFields = {
-  start_date: isoDateField().transform((value: unknown) => (value === '' ? undefined : value)),
-  end_date: isoDateField()
-    .transform((value: unknown) => (value === '' ? undefined : value))
-    .test('after-start', M.END_BEFORE_START, function afterStart(value) {
-      const start = (this.parent as { start_date?: unknown }).start_date;
-      return blank(value) || typeof start !== 'string' || !isIsoDate(start) || (value as string) >= start;
-    }),
-};
-
-/** page, limit, search and sort of a list. */
-export function listQueryFields<F extends string>(allowedSorts: readonly F[], defaultSort: F | `-${F}`) {
-  return { page: pageField, limit: limitField, search: searchField, sort: sortField(allowedSorts, defaultSort) };
-}
 
 // ── donors ──────────────────────────────────────────────────────────────────────────────────
 
@@ -300,7 +178,7 @@ const donorStateField = string()
   .optional()
   .oneOf([...US_STATES, '', null, undefined], M.STATE_INVALID)
   .test('us-only', M.STATE_US_ONLY, function usOnly(value) {
-    return blank(value) || !isInternational((this.parent as { country?: unknown }).country);
+    return isBlank(value) || !isInternational((this.parent as { country?: unknown }).country);
   });
 
 const donorZipField = string()
@@ -308,7 +186,7 @@ const donorZipField = string()
   .nullable()
   .optional()
   .test('zip', function zip(value) {
-    if (blank(value)) return true;
+    if (isBlank(value)) return true;
     if (isInternational((this.parent as { country?: unknown }).country)) {
       return POSTAL_CODE_PATTERN.test(value as string) || this.createError({ message: M.POSTAL_CODE_INVALID });
     }
@@ -446,14 +324,14 @@ export const intermediaryField = object({
     .typeError(M.ZIP_INVALID)
     .nullable()
     .optional()
-    .test('zip', M.ZIP_INVALID, (value) => blank(value) || US_ZIP_PATTERN.test(value as string)),
+    .test('zip', M.ZIP_INVALID, (value) => isBlank(value) || US_ZIP_PATTERN.test(value as string)),
   employer: optionalText(100),
   occupation: optionalText(100),
   csmart_number: string()
     .typeError(M.INTERMEDIARY_NUMBER_INVALID)
     .nullable()
     .optional()
-    .test('csmart-number', M.INTERMEDIARY_NUMBER_INVALID, (value) => blank(value) || CSMART_INTERMEDIARY_NUMBER_PATTERN.test((value as string).trim())),
+    .test('csmart-number', M.INTERMEDIARY_NUMBER_INVALID, (value) => isBlank(value) || CSMART_INTERMEDIARY_NUMBER_PATTERN.test((value as string).trim())),
 })
   .typeError(M.INTERMEDIARY_INVALID)
   .nullable()
@@ -470,13 +348,13 @@ export const donationFieldsShape = {
     .typeError(M.CHECK_NUMBER_INVALID)
     .nullable()
     .optional()
-    .test('check-number', M.CHECK_NUMBER_INVALID, (value) => blank(value) || /^[A-Za-z0-9-]{1,20}$/.test((value as string).trim())),
+    .test('check-number', M.CHECK_NUMBER_INVALID, (value) => isBlank(value) || /^[A-Za-z0-9-]{1,20}$/.test((value as string).trim())),
   recipient: optionalText(100),
   pledge_id: string()
     .typeError(M.PLEDGE_ID_INVALID)
     .nullable()
     .optional()
-    .test('uuid', M.PLEDGE_ID_INVALID, (value) => blank(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value as string)),
+    .test('uuid', M.PLEDGE_ID_INVALID, (value) => isBlank(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value as string)),
   memo: optionalText(500),
   intermediary: intermediaryField,
 };

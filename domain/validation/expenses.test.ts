@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import { EXPENSE_PAYMENT_METHODS, EXPENSE_PURPOSES } from '../donor-book/enums';
 import { MAX_AMOUNT_CENTS } from '../money';
-import { DONOR_VALIDATION_MESSAGES as L } from './donors';
+import { FIELD_MESSAGES as L } from './fields';
 import {
   addExpenseRequestSchema,
   dashboardMonthsQuerySchema,

@@ -10,21 +10,21 @@ import {
   amountCentsField,
   campaignIdField,
   dateRangeFields,
-  DONOR_VALIDATION_MESSAGES,
+  FIELD_MESSAGES,
   isoDateField,
   listQueryFields,
   optionalEnumQuery,
   optionalText,
   uuidField,
-} from './donors';
+} from './fields';
 
-/** Texts of the expense fields; paging, search, sort and dates use the shared list texts of ./donors. */
+/** Texts of the expense fields; paging, search, sort and dates use the shared texts of ./fields. */
 export const EXPENSE_VALIDATION_MESSAGES = {
   EXPENSE_ID_INVALID: 'Expense id is not valid',
   EXPENSE_DATE_REQUIRED: 'Expense date is required',
-  DATE_INVALID: DONOR_VALIDATION_MESSAGES.DATE_INVALID,
+  DATE_INVALID: FIELD_MESSAGES.DATE_INVALID,
   AMOUNT_REQUIRED: 'Amount is required',
-  AMOUNT_INVALID: DONOR_VALIDATION_MESSAGES.AMOUNT_INVALID,
+  AMOUNT_INVALID: FIELD_MESSAGES.AMOUNT_INVALID,
   PAYEE_REQUIRED: 'Payee is required',
   PAYEE_MAX: 'Payee should be at most 200 characters',
   PURPOSE_REQUIRED: 'Purpose is required',

@@ -7,7 +7,7 @@ import { addDonor, customCampaign, donorBody, P, path } from '../test/donor-book
 import { buildTestApp, createTestDatabase, type TestApp } from '../test/test-db';
 import pg from 'pg';
 import { ChangeFeed } from './change-feed';
-import type { DonorListData } from '../../domain/donor-book/api-contract';
+import type { DonorListData } from '../../domain/donor-book/donors-contract';
 
 const listDonors = (t: TestApp, token: string, campaignId: string) => get(t, `${path(P.listDonor, { campaignId })}?limit=50`, token);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Intermediary } from '../../domain/donor-book/api-contract';
+import type { Intermediary } from '../../domain/donor-book/donations-contract';
 import { type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Foundation tables. Later issues extend them; money columns are integer cents (`*_cents`).

@@ -4,7 +4,10 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { DONOR_BOOK_PATHS, donorBookPath, type DonationWriteData, type DonorRow, type PledgeRow } from '../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../domain/donor-book/api-contract';
+import type { DonationWriteData } from '../../domain/donor-book/donations-contract';
+import type { DonorRow } from '../../domain/donor-book/donors-contract';
+import type { PledgeRow } from '../../domain/donor-book/pledges-contract';
 import { campaignAudit, donationRefunds, donations } from '../db/schema';
 import type { Config } from '../config';
 import { ManualClock } from '../plugins/clock';

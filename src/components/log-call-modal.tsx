@@ -1,6 +1,6 @@
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AddFollowUpCallRequest } from '../../domain/donor-book/api-contract';
+import type { AddFollowUpCallRequest } from '../../domain/donor-book/follow-up-contract';
 import { CALL_OUTCOME_OPTIONS, type CallOutcome } from '../../domain/donor-book/enums';
 import { addFollowUpCallRequestSchema } from '../../domain/validation/donors';
 import { applyServerFieldErrors, catalogueResolver } from '../lib/form-resolver';

@@ -1,5 +1,5 @@
 import type { Option } from '../../domain/donor-book/enums';
-import { DEFAULT_COUNTRY } from '../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../domain/validation/fields';
 
 /** ISO 3166-1 alpha-2 codes of the world's countries and territories. */
 const CODES =

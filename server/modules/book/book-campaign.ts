@@ -5,7 +5,7 @@
  */
 import type { ComplianceRuleSet, ParticipantStatus } from '../../../domain/campaign';
 import type { ComplianceCampaign } from '../../../domain/compliance/types';
-import type { CycleInfo } from '../../../domain/donor-book/api-contract';
+import type { CycleInfo } from '../../../domain/donor-book/donors-contract';
 import type { Executor } from '../../db/executor';
 import { campaignNotFound } from '../../plugins/access';
 import { findBookCampaign } from './book-campaign-repository';

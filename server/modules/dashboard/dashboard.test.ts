@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONOR_BOOK_PATHS, donorBookPath, type CycleStatsData, type MonthlyStatsData, type TotalStats } from '../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../domain/donor-book/api-contract';
+import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/dashboard-contract';
 import { campaigns, donations, donors, expenses, pledges } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, get, post } from '../../test/auth-helpers';

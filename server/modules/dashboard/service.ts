@@ -26,7 +26,7 @@
 import type { FastifyInstance } from 'fastify';
 import { limitFor } from '../../../domain/compliance/engine';
 import type { ComplianceCampaign } from '../../../domain/compliance/types';
-import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/api-contract';
+import type { CycleStatsData, MonthlyStat, MonthlyStatsData, TotalStats } from '../../../domain/donor-book/dashboard-contract';
 import { CONTRIBUTOR_TYPES, PAYMENT_METHODS } from '../../../domain/donor-book/enums';
 import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from '../book/book-campaign';

@@ -10,9 +10,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONOR_BOOK_PATHS, donorBookPath, type DonorRow, type TotalStats } from '../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../domain/donor-book/api-contract';
+import type { TotalStats } from '../../../domain/donor-book/dashboard-contract';
+import type { DonorRow } from '../../../domain/donor-book/donors-contract';
 import { reportDataUrl } from '../../../domain/reports/api-contract';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { get, post } from '../../test/auth-helpers';
 import { del, demoSignIn, type Session } from '../../test/campaign-helpers';
 import { addDonor, donorBody } from '../../test/donor-book-helpers';

@@ -18,7 +18,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonorDetail } from '../../../domain/donor-book/api-contract';
+import type { DonorDetail } from '../../../domain/donor-book/donors-contract';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';

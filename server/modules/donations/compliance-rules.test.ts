@@ -4,7 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonationListData, DonationRow, DonorDetail, DonorLimitListData, DonorListData } from '../../../domain/donor-book/api-contract';
+import type { DonationListData, DonationRow } from '../../../domain/donor-book/donations-contract';
+import type { DonorLimitListData } from '../../../domain/donor-book/donor-reports-contract';
+import type { DonorDetail, DonorListData } from '../../../domain/donor-book/donors-contract';
 import { campaigns } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';

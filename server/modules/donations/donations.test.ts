@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonationListData } from '../../../domain/donor-book/api-contract';
+import type { DonationListData } from '../../../domain/donor-book/donations-contract';
 import { donations, donors } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, post } from '../../test/auth-helpers';

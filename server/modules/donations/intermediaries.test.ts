@@ -5,7 +5,7 @@
  * import file made by the report job carries the intermediary number in column M.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonationRow } from '../../../domain/donor-book/api-contract';
+import type { DonationRow } from '../../../domain/donor-book/donations-contract';
 import { FILING_PATHS, filingCheckUrl, type FilingCheckData, type StartFilingData } from '../../../domain/filings/api-contract';
 import { getReportUrl, REPORT_PATHS, reportDataUrl, reportListUrl, type ReportData, type ReportEntry, type ReportListData } from '../../../domain/reports/api-contract';
 import { ManualClock } from '../../plugins/clock';

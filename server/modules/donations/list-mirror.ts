@@ -9,7 +9,7 @@
  * builds the list again. Count and totals are summed from the entries.
  */
 import type { FastifyInstance } from 'fastify';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import { changesBetween } from '../book/book-changes';
 import type { BookChange } from '../book/book-version-repository';
 import { appKey, boundaryKey } from '../list-cache/list-cache';

@@ -4,7 +4,7 @@
  * always within the campaign (both the fact and its payment are the campaign's).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DonationDisputeRow, OnlineRefundRow } from '../../../domain/donor-book/api-contract';
+import type { DonationDisputeRow, OnlineRefundRow } from '../../../domain/donor-book/donations-contract';
 import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/executor';
 import { paymentDisputes, paymentRefunds, payments } from '../../db/schema';

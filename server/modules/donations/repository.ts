@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import { anyOf } from '../../db/any-of';
 import type { Executor } from '../../db/executor';
 import { donationRefunds, donations, donors, pledges } from '../../db/schema';

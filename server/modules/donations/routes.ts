@@ -4,10 +4,10 @@ import {
   addDonationRequestSchema,
   donationListQuerySchema,
   donationParamsSchema,
-  isoDay,
   refundDonationRequestSchema,
   updateDonationRequestSchema,
 } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
 import { requestKeyOf } from '../../plugins/request-key';

@@ -5,7 +5,7 @@
  * transaction, so two concurrent donations cannot both pass the limit.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/api-contract';
+import type { DonationListData, DonationRow, DonationWriteData } from '../../../domain/donor-book/donations-contract';
 import type { ComplianceWarning } from '../../../domain/compliance/types';
 import type { PaymentMethod } from '../../../domain/donor-book/enums';
 import type { Executor, Tx } from '../../db/executor';

@@ -1,4 +1,4 @@
-import type { DonationRow, RefundRow } from '../../../domain/donor-book/api-contract';
+import type { DonationRow, RefundRow } from '../../../domain/donor-book/donations-contract';
 import type { DonationSource, PaymentMethod } from '../../../domain/donor-book/enums';
 import { NO_ONLINE_FACTS, type OnlineFacts } from './online-facts-repository';
 import type { DonationListRecord, DonationRecord, RefundRecord } from './repository';

@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import type { DoingBusinessApplyData, DoingBusinessMatch, DoingBusinessReviewData } from '../../../domain/donor-book/api-contract';
+import type { DoingBusinessApplyData, DoingBusinessMatch, DoingBusinessReviewData } from '../../../domain/donor-book/donors-contract';
 import { extractColumnsOf, extractMatch, extractRowsOf, nameKey } from '../../../domain/donor-book/doing-business-extract';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';

@@ -6,7 +6,9 @@
  * it is cleared; the donor limit report shows the lower limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoingBusinessReviewData, DonorDetail, DonorLimitListData, DonorMatchListData, DonorRow, TotalStats } from '../../../domain/donor-book/api-contract';
+import type { TotalStats } from '../../../domain/donor-book/dashboard-contract';
+import type { DonorLimitListData, DonorMatchListData } from '../../../domain/donor-book/donor-reports-contract';
+import type { DoingBusinessReviewData, DonorDetail, DonorRow } from '../../../domain/donor-book/donors-contract';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';
 import { createCampaign, demoSignIn, type Session } from '../../test/campaign-helpers';

@@ -5,10 +5,10 @@
  */
 import { checkDonor, limitFor, matchFor } from '../../../domain/compliance/engine';
 import type { ComplianceContribution, ComplianceDonor, ComplianceWarning, LimitAnswer, MatchAnswer } from '../../../domain/compliance/types';
-import type { DonorFigures } from '../../../domain/donor-book/api-contract';
+import type { DonorFigures } from '../../../domain/donor-book/donors-contract';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';
-import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';
 import type { BookCampaign } from '../book/book-campaign';
 import type { DonorRecord } from './donor-repository';
 

@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, like, or, sql, type 
 import { versionSql } from '../book/book-version-repository';
 import { segmentIdsSql, type KeyPart, type KeysetList, type KeysetRegion, type ListSegment } from '../list-cache/list-cache';
 import type { BalanceFilter, ContributorType, Eligibility, PaymentMethod } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import type { Executor } from '../../db/executor';
 import { campaigns, donations, donorMetadata, donors, electionCycles, pledges } from '../../db/schema';
 import type { DonorRecord } from './donor-repository';

@@ -7,8 +7,8 @@
  * eligibility, …) in any list. Then the list's order and its page
  * boundaries are as they were, and so is each page whose donors the writes did not touch.
  */
-import type { DonorRow } from '../../../domain/donor-book/api-contract';
-import { parseSort } from '../../../domain/validation/donors';
+import type { DonorRow } from '../../../domain/donor-book/donors-contract';
+import { parseSort } from '../../../domain/validation/fields';
 import type { BookChange } from '../book/book-version-repository';
 import type { DonorListFilter } from './donor-list-repository';
 

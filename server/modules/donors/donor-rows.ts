@@ -1,5 +1,5 @@
 /** Donor rows with their figures (limit and match from the compliance engine). */
-import type { DonorRow } from '../../../domain/donor-book/api-contract';
+import type { DonorRow } from '../../../domain/donor-book/donors-contract';
 import type { Executor } from '../../db/executor';
 import type { BookCampaign } from '../book/book-campaign';
 import { figuresOf } from './donor-figures';

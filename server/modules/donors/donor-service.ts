@@ -4,8 +4,8 @@
  * donations: merge instead), merge two donors, the list with search, filters, sorts and figures.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DonorDetail, DonorListData, DonorRow, DonorTagListData } from '../../../domain/donor-book/api-contract';
-import { isoDay } from '../../../domain/validation/donors';
+import type { DonorDetail, DonorListData, DonorRow, DonorTagListData } from '../../../domain/donor-book/donors-contract';
+import { isoDay } from '../../../domain/dates';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';

@@ -1,7 +1,7 @@
 /** Stored rows → the API shapes of domain/donor-book/api-contract.ts. */
-import type { DonorFields, DonorFigures, DonorRow } from '../../../domain/donor-book/api-contract';
+import type { DonorFields, DonorFigures, DonorRow } from '../../../domain/donor-book/donors-contract';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
-import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';
 import type { DonorRecord } from './donor-repository';
 
 export function donorFieldsOf(row: DonorRecord): DonorFields {

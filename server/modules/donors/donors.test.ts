@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonorListData, DonorRow } from '../../../domain/donor-book/api-contract';
+import type { DonorListData, DonorRow } from '../../../domain/donor-book/donors-contract';
 import { CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, labelOf } from '../../../domain/donor-book/enums';
 import { donors } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';

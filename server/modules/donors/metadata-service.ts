@@ -1,6 +1,6 @@
 /** Tags (unique per donor, case-insensitively; ≤ 40 characters) and notes (≤ 2000) on donors. */
 import type { FastifyInstance } from 'fastify';
-import type { MetadataListData, MetadataRow } from '../../../domain/donor-book/api-contract';
+import type { MetadataListData, MetadataRow } from '../../../domain/donor-book/tags-notes-contract';
 import type { MetadataKind } from '../../../domain/donor-book/enums';
 import { tagProblem } from '../../../domain/validation/donors';
 import { isUniqueViolation } from '../../db/errors';

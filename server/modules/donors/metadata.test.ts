@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetadataListData } from '../../../domain/donor-book/api-contract';
+import type { MetadataListData } from '../../../domain/donor-book/tags-notes-contract';
 import { donorMetadata } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, post } from '../../test/auth-helpers';

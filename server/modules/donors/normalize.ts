@@ -1,7 +1,7 @@
 /** Turning validated request bodies into stored values: trimmed text, '' → null, e-mail lowercased, phones in their stored form. */
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
 import { storedPhone } from '../../../domain/phone';
-import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';
 import type { donors } from '../../db/schema';
 
 /** Trimmed text, or null for a missing / empty / blank value. */

@@ -13,7 +13,7 @@ import type {
   ExpenseAttachmentListData,
   ExpenseAttachmentPresignRequest,
   ExpenseAttachmentRow,
-} from '../../../domain/donor-book/api-contract';
+} from '../../../domain/donor-book/expenses-contract';
 import { EXPENSE_ATTACHMENT_USE } from '../../../domain/file-signature';
 import type { PresignedUrlData } from '../../../domain/imports/api-contract';
 import { isUniqueViolation } from '../../db/errors';

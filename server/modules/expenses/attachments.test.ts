@@ -6,15 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DONOR_BOOK_PATHS,
-  donorBookPath,
-  type ExpenseAttachmentDownloadData,
-  type ExpenseAttachmentListData,
-  type ExpenseAttachmentRow,
-  type ExpenseListData,
-  type ExpenseRow,
-} from '../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../domain/donor-book/api-contract';
+import type { ExpenseAttachmentDownloadData, ExpenseAttachmentListData, ExpenseAttachmentRow, ExpenseListData, ExpenseRow } from '../../../domain/donor-book/expenses-contract';
 import { EXPENSE_ATTACHMENT_USE, UPLOAD_SIZE_LIMITS } from '../../../domain/file-signature';
 import type { PresignedUrlData } from '../../../domain/imports/api-contract';
 import { campaignAudit, expenseAttachments } from '../../db/schema';

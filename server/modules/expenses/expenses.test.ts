@@ -4,7 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONOR_BOOK_PATHS, donorBookPath, type ExpenseListData, type ExpenseRow } from '../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../domain/donor-book/api-contract';
+import type { ExpenseListData, ExpenseRow } from '../../../domain/donor-book/expenses-contract';
 import { campaignAudit, expenses } from '../../db/schema';
 import { activeUser, get, post } from '../../test/auth-helpers';
 import { createCampaign, del, demoSignIn, toSession, type Session } from '../../test/campaign-helpers';

@@ -4,9 +4,9 @@
  * expense id of another campaign is EXPENSE_NOT_FOUND and changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ExpenseFields, ExpenseListData, ExpenseListQuery, ExpenseRow } from '../../../domain/donor-book/api-contract';
+import type { ExpenseFields, ExpenseListData, ExpenseListQuery, ExpenseRow } from '../../../domain/donor-book/expenses-contract';
 import type { ExpensePaymentMethod, ExpensePurpose } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import { EXPENSE_DEFAULT_SORT, type ExpenseSortField } from '../../../domain/validation/expenses';
 import type { Executor } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';

@@ -5,10 +5,11 @@
  */
 import { pledgeLinkUrl } from '../payments/pledge-link-token';
 import type { FastifyInstance } from 'fastify';
-import type { FollowUpCallListData, FollowUpCallRow, FollowUpListData, FollowUpRow, NextPayment } from '../../../domain/donor-book/api-contract';
+import type { FollowUpCallListData, FollowUpCallRow, FollowUpListData, FollowUpRow, NextPayment } from '../../../domain/donor-book/follow-up-contract';
 import type { CallOutcome, NotificationChannel } from '../../../domain/donor-book/enums';
 import { pledgeRemainingCents } from '../../../domain/donor-book/pledges';
-import { addDays, isoDay, parseSort } from '../../../domain/validation/donors';
+import { addDays, isoDay } from '../../../domain/dates';
+import { parseSort } from '../../../domain/validation/fields';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { fail } from '../../plugins/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FollowUpCallListData, FollowUpListData } from '../../../domain/donor-book/api-contract';
+import type { FollowUpCallListData, FollowUpListData } from '../../../domain/donor-book/follow-up-contract';
 import { campaigns, donorContacts, outbox } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, get, post } from '../../test/auth-helpers';

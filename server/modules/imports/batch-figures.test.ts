@@ -6,7 +6,8 @@
  * remaining amounts, the matchable parts and the dashboard's totals, to the cent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DonorDetail, DonorListData, TotalStats } from '../../../domain/donor-book/api-contract';
+import type { TotalStats } from '../../../domain/donor-book/dashboard-contract';
+import type { DonorDetail, DonorListData } from '../../../domain/donor-book/donors-contract';
 import { donations } from '../../db/schema';
 import { get, post } from '../../test/auth-helpers';
 import { addDonor, customCampaign, P, path, setUpBook, type DonorBook } from '../../test/donor-book-helpers';

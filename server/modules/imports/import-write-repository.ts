@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
-import type { Intermediary } from '../../../domain/donor-book/api-contract';
+import type { Intermediary } from '../../../domain/donor-book/donations-contract';
 import type { Executor } from '../../db/executor';
 import { donations, donors, pledges } from '../../db/schema';
 import type { CycleRange } from '../book/book-campaign';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
-import { campaignIdField, isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
+import { campaignIdField } from '../../../domain/validation/fields';
 import { formatCents } from '../../../domain/money';
 import { IMPORT_TEMPLATE_PATH, IMPORT_TYPES, TEMPLATE_FORMATS, templateCsv, templateFileName, type ImportType, type TemplateFormat } from '../../../domain/imports/templates';
 import { currentCampaign } from '../../plugins/access';

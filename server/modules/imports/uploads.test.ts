@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_PATHS, uploadDownloadUrl, uploadListUrl, type UploadListData } from '../../../domain/imports/api-contract';
-import type { DonationListData, DonorDetail, DonorListData } from '../../../domain/donor-book/api-contract';
+import type { DonationListData } from '../../../domain/donor-book/donations-contract';
+import type { DonorDetail, DonorListData } from '../../../domain/donor-book/donors-contract';
 import { donationMatchDirty, donationMatches, donations, donors, pledges, uploadRows, uploads } from '../../db/schema';
 import { get, post } from '../../test/auth-helpers';
 import { createCampaign } from '../../test/campaign-helpers';

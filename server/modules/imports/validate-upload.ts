@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DateOrder, UploadOptions } from '../../../domain/imports/api-contract';
 import { mappedRow, readDonorRow, readPaymentRow, type DonorImportValues, type PaymentImportValues, type RowContext } from '../../../domain/imports/rows';
 import { EXAMPLE_ROW_SKIPPED, isTemplateExampleRow } from '../../../domain/imports/templates';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { formatDisplayDate } from '../../../domain/package-expiry';
 import { loadBookCampaign, type BookCampaign } from '../book/book-campaign';
 import { openTable } from './read-table';

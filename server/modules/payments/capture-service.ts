@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { PaymentStatusView } from '../../../domain/payments/api-contract';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { AppError, fail } from '../../plugins/errors';
 import { findCampaignById } from '../campaign/repository';
 import { checkOnlineGift } from './gift-check';

@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DonationListData } from '../../../domain/donor-book/api-contract';
+import type { DonationListData } from '../../../domain/donor-book/donations-contract';
 import { paymentRefunds } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { get, post } from '../../test/auth-helpers';

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/payments/api-contract';
 import { limitFor } from '../../../domain/compliance/engine';
 import { payOnlineRequestSchema } from '../../../domain/payments/requests';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { campaignNotFound } from '../../plugins/access';
 import { fail } from '../../plugins/errors';
 import { validateBody } from '../../plugins/validate';

@@ -5,7 +5,7 @@
 import type { DonorDetailsBody } from '../../../domain/payments/api-contract';
 import { storedPhone } from '../../../domain/phone';
 import { isAbroad } from '../../../domain/payments/requests';
-import { DEFAULT_COUNTRY } from '../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../domain/validation/fields';
 import type { DonorRules } from '../donors/donor-figures';
 import type { DonorRecord } from '../donors/donor-repository';
 import { cleanName, textOrNull, type DonorValues } from '../donors/normalize';

@@ -18,7 +18,7 @@ import {
   refundOnlineRequestSchema,
   testGatewayRequestSchema,
 } from '../../../domain/payments/requests';
-import { campaignIdField } from '../../../domain/validation/donors';
+import { campaignIdField } from '../../../domain/validation/fields';
 import { currentCampaign } from '../../plugins/access';
 import { currentUser } from '../../plugins/auth';
 import { linkOrigin } from '../../plugins/link-origin';

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../domain/money';
 import { noticeLines, type GivingNotices } from '../../../domain/payments/giving-notices';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import type { Tx } from '../../db/executor';
 import { applyPackage } from '../campaign/package-service';
 import { findCampaignById } from '../campaign/repository';

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { DonationRow } from '../../../domain/donor-book/api-contract';
+import type { DonationRow } from '../../../domain/donor-book/donations-contract';
 import type { RefundOnlineBody } from '../../../domain/payments/api-contract';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';
 import { ERROR_MESSAGES } from '../../../domain/error-codes';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PledgeStatus } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import type { Executor } from '../../db/executor';
 import { donations, donors, payments, pledges } from '../../db/schema';
 import { versionSql } from '../book/book-version-repository';

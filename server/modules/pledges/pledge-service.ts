@@ -4,9 +4,9 @@
  * donor first, then the pledge (the order donation writes use too).
  */
 import type { FastifyInstance } from 'fastify';
-import type { PledgeListData, PledgeRow } from '../../../domain/donor-book/api-contract';
+import type { PledgeListData, PledgeRow } from '../../../domain/donor-book/pledges-contract';
 import { pledgeRemainingCents } from '../../../domain/donor-book/pledges';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import type { Tx } from '../../db/executor';
 import type { CampaignContext } from '../../plugins/access';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,4 +1,5 @@
-import type { NextPayment as NextPaymentAnswer, PledgeRow } from '../../../domain/donor-book/api-contract';
+import type { NextPayment as NextPaymentAnswer } from '../../../domain/donor-book/follow-up-contract';
+import type { PledgeRow } from '../../../domain/donor-book/pledges-contract';
 import { nextPayment, pledgeRemainingCents, pledgeStatus } from '../../../domain/donor-book/pledges';
 import type { PledgeRecord } from './pledge-repository';
 

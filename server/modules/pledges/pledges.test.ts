@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PledgeListData } from '../../../domain/donor-book/api-contract';
+import type { PledgeListData } from '../../../domain/donor-book/pledges-contract';
 import { pledges } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { post } from '../../test/auth-helpers';

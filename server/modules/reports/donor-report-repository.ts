@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { ContributorType, Eligibility } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import type { Executor } from '../../db/executor';
 import { donationMatches, donations, donors } from '../../db/schema';
 import type { CycleRange } from '../book/book-campaign';

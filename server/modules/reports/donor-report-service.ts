@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { limitFor } from '../../../domain/compliance/engine';
-import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData, DonorMatchRow } from '../../../domain/donor-book/api-contract';
+import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData, DonorMatchRow } from '../../../domain/donor-book/donor-reports-contract';
 import { CONTRIBUTOR_TYPES, ELIGIBILITIES, type ContributorType, type Eligibility, type PaymentMethod } from '../../../domain/donor-book/enums';
-import { parseSort } from '../../../domain/validation/donors';
+import { parseSort } from '../../../domain/validation/fields';
 import type { CampaignContext } from '../../plugins/access';
 import type { BookCampaign } from '../book/book-campaign';
 import { readBookCampaign, readBookVersion } from '../book/book-reads';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitFor } from '../../../domain/compliance/engine';
-import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData } from '../../../domain/donor-book/api-contract';
+import type { DonorHistoryListData, DonorLimitListData, DonorMatchListData } from '../../../domain/donor-book/donor-reports-contract';
 import { campaigns, donations } from '../../db/schema';
 import { ManualClock } from '../../plugins/clock';
 import { activeUser, post } from '../../test/auth-helpers';

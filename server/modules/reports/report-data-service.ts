@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { REPORT_COLUMNS, type ReportBreakdown, type ReportData, type ReportFilter, type ReportRow, type ReportType } from '../../../domain/reports/api-contract';
-import { isoDay } from '../../../domain/validation/donors';
+import { isoDay } from '../../../domain/dates';
 import { readBookCampaign } from '../book/book-reads';
 import { cachedListFigure, pageKey } from '../list-cache/list-cache';
 import { readAhead } from './read-ahead';

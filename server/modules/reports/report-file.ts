@@ -1,12 +1,12 @@
 /**
- * What a report file writer is given (report-job.ts builds it from the report's source) and the cell
- * texts the writers share. Rows come in batches from a cursor, so no writer holds a whole report.
+ * What a report file writer is given (report-job.ts builds it from the report's source) and the
+ * helpers the writers share; the cell texts are domain/reports/cells.ts (the same on the report page).
+ * Rows come in batches from a cursor, so no writer holds a whole report.
  */
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatPhone } from '../../../domain/phone';
-import type { ReportBreakdown, ReportCell, ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
+import type { ReportBreakdown, ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
 
 export interface ReportFileHeader {
   campaign: string;
@@ -37,35 +37,6 @@ export interface ReportFileInput {
 }
 
 export type ReportWriter = (input: ReportFileInput, out: Writable) => Promise<void>;
-
-/** '$1,234.56' / '-$12.00'. */
-export function moneyText(cents: number): string {
-  const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${cents < 0 ? '-' : ''}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY'. */
-export function dayText(iso: string): string {
-  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
-}
-
-/** A cell as people read it ('' for nothing; phones '(718) 555-0102'). */
-export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  switch (column.kind) {
-    case 'money':
-      return moneyText(Number(value));
-    case 'date':
-      return dayText(String(value));
-    case 'count':
-      return Number(value).toLocaleString('en-US');
-    case 'phone':
-      return formatPhone(String(value));
-    default:
-      return String(value);
-  }
-}
 
 /** The totals row: 'Total' in the first column, the sums in the total columns. */
 export function totalsRow(columns: readonly ReportColumn[], totals: Record<string, number>): ReportRow {

@@ -14,7 +14,7 @@ import { demoSignIn, type Session } from '../../test/campaign-helpers';
 import { localPath } from '../../test/import-helpers';
 import { escapeRegExp, pdfPages, pdfText, rowBlocks, wholeInRow } from '../../test/pdf-text-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-db';
-import { cellText, dayText } from './report-file';
+import { cellText, dayText } from '../../../domain/reports/cells';
 
 describe('report PDFs of the demo book', () => {
   let t: TestApp;

@@ -22,7 +22,7 @@ import { fail } from '../../plugins/errors';
 import { sendSuccess, success } from '../../plugins/respond';
 import { validateBody, validateParams, validateQuery } from '../../plugins/validate';
 import { object } from 'yup';
-import { campaignIdField } from '../../../domain/validation/donors';
+import { campaignIdField } from '../../../domain/validation/fields';
 import { reportPage } from './report-data-service';
 import { filingRoutes } from './filing-routes';
 import { registerReportJob } from './report-job';

@@ -30,7 +30,7 @@ import {
   type ReportType,
 } from '../../../domain/reports/api-contract';
 import { COMMITTED_OPEN, DONATIONS_RECEIVED } from '../../../domain/reports/figure-names';
-import { addDays, isoDay } from '../../../domain/validation/donors';
+import { addDays, isoDay } from '../../../domain/dates';
 import type { BookCampaign } from '../book/book-campaign';
 import { readBookCampaign } from '../book/book-reads';
 import { complianceDonorOf } from '../donors/donor-figures';

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONOR_BOOK_PATHS, donorBookPath, type CycleStatsData, type TotalStats } from '../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../domain/donor-book/api-contract';
+import type { CycleStatsData, TotalStats } from '../../../domain/donor-book/dashboard-contract';
 import {
   REPORT_COLUMNS,
   REPORT_DESCRIPTIONS,

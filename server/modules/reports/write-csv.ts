@@ -7,7 +7,8 @@ import type { Writable } from 'node:stream';
 import { csvCell } from '../../../domain/imports/templates';
 import { formatPhone } from '../../../domain/phone';
 import type { ReportColumn, ReportRow } from '../../../domain/reports/api-contract';
-import { breakdownTotals, hasBreakdownTotals, dayText, endStream, guarded, writeChunk, type ReportFileInput, type ReportWriter } from './report-file';
+import { breakdownTotals, hasBreakdownTotals, endStream, guarded, writeChunk, type ReportFileInput, type ReportWriter } from './report-file';
+import { dayText } from '../../../domain/reports/cells';
 
 function csvValue(column: ReportColumn, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';

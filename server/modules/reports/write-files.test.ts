@@ -15,7 +15,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_COLUMNS, type ReportBreakdown, type ReportColumn, type ReportRow } from '../../../domain/reports/api-contract';
-import { cellText, dayText, moneyText, type ReportFileInput, type ReportWriter } from './report-file';
+import type { ReportFileInput, ReportWriter } from './report-file';
+import { cellText, dayText, moneyText } from '../../../domain/reports/cells';
 import { writeCsv } from './write-csv';
 import { writePdf } from './write-pdf';
 import { escapeRegExp, pdfPages, pdfText, rowBlocks, wholeInRow } from '../../test/pdf-text-helpers';
@@ -113,20 +114,6 @@ async function writeFile(write: ReportWriter, input: ReportFileInput, name: stri
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-
-describe('cell texts', () => {
-  it('shows money, days and counts as people read them', () => {
-    expect(moneyText(123_456)).toBe('$1,234.56');
-    expect(moneyText(-1_200)).toBe('-$12.00');
-    expect(moneyText(5)).toBe('$0.05');
-    expect(dayText('2025-01-02')).toBe('02-01-2025');
-    const column = (kind: ReportColumn['kind']): ReportColumn => ({ key: 'k', header: 'K', kind, width: 8 });
-    expect(cellText(column('money'), 1_234_567)).toBe('$12,345.67');
-    expect(cellText(column('date'), '2029-12-31')).toBe('31-12-2029');
-    expect(cellText(column('count'), 1234)).toBe('1,234');
-    expect(cellText(column('text'), null)).toBe('');
-  });
-});
 
 describe('CSV', () => {
   it('writes a BOM, CRLF lines, plain dollars, DD-MM-YYYY dates, formula-safe text, the totals and the breakdown', async () => {

@@ -19,7 +19,8 @@ import PDFDocument from 'pdfkit';
 import type { ReportColumn } from '../../../domain/reports/api-contract';
 import { COLUMN_GAP, columnNeed, columnWidths, wantedWidth, type ColumnNeed } from './pdf-column-widths';
 import { widestWord, wrapText, type Measure } from './pdf-text-wrap';
-import { breakdownTotals, hasBreakdownTotals, cellText, guarded, waitForRoom, type ReportFileHeader, type ReportFileInput, type ReportWriter } from './report-file';
+import { breakdownTotals, hasBreakdownTotals, guarded, waitForRoom, type ReportFileHeader, type ReportFileInput, type ReportWriter } from './report-file';
+import { cellText } from '../../../domain/reports/cells';
 import { RowSpool } from './row-spool';
 
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');

@@ -1,4 +1,4 @@
-import type { DonorListQuery } from '../../../domain/donor-book/api-contract';
+import type { DonorListQuery } from '../../../domain/donor-book/donors-contract';
 import { BALANCE_FILTERS, CONTRIBUTOR_TYPES, ELIGIBILITIES, type BalanceFilter, type ContributorType, type Eligibility } from '../../../domain/donor-book/enums';
 import { DONOR_LIST_SORTS } from '../../../domain/validation/donors';
 import { pageSizeOf } from '../../components/data-table/pager';

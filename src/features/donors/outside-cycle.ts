@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CycleInfo } from '../../../domain/donor-book/api-contract';
+import type { CycleInfo } from '../../../domain/donor-book/donors-contract';
 import { apiErrorCode } from '../../lib/api-error';
 import { apiErrorDetails } from './server-errors';
 

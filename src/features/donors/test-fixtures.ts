@@ -1,4 +1,6 @@
-import type { CycleInfo, DonationRow, DonorDetail, DonorRow, PledgeRow, RefundRow } from '../../../domain/donor-book/api-contract';
+import type { DonationRow, RefundRow } from '../../../domain/donor-book/donations-contract';
+import type { CycleInfo, DonorDetail, DonorRow } from '../../../domain/donor-book/donors-contract';
+import type { PledgeRow } from '../../../domain/donor-book/pledges-contract';
 
 export const DONOR_1 = 'd0000000-0000-4000-8000-000000000001';
 export const DONOR_2 = 'd0000000-0000-4000-8000-000000000002';

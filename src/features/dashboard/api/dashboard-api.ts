@@ -1,5 +1,6 @@
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
-import { DONOR_BOOK_PATHS, donorBookPath, type CycleStatsData, type MonthlyStatsData, type TotalStats } from '../../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
+import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../../domain/donor-book/dashboard-contract';
 import { loadApi } from '../../../lib/load-api';
 
 /** Months shown by the dashboard chart (monthly-stats accepts 1–36). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CycleStatsData } from '../../../../domain/donor-book/api-contract';
+import type { CycleStatsData } from '../../../../domain/donor-book/dashboard-contract';
 import { CONTRIBUTOR_TYPE_OPTIONS, labelOf, PAYMENT_METHOD_OPTIONS } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { formatDate } from '../../../lib/format';

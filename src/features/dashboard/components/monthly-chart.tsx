@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MonthlyStat } from '../../../../domain/donor-book/api-contract';
+import type { MonthlyStat } from '../../../../domain/donor-book/dashboard-contract';
 import { formatCents } from '../../../../domain/money';
 import tableStyles from './figures-table.module.css';
 import styles from './monthly-chart.module.css';

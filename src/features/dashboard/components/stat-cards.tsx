@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TotalStats } from '../../../../domain/donor-book/api-contract';
+import type { TotalStats } from '../../../../domain/donor-book/dashboard-contract';
 import { formatCents } from '../../../../domain/money';
 import styles from './stat-cards.module.css';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CycleStatsData, MonthlyStat, TotalStats } from '../../../../domain/donor-book/api-contract';
+import type { CycleStatsData, MonthlyStat, TotalStats } from '../../../../domain/donor-book/dashboard-contract';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';

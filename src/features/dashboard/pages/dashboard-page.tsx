@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../../domain/donor-book/api-contract';
+import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../../domain/donor-book/dashboard-contract';
 import buttonStyles from '../../../components/button.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';

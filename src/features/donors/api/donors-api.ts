@@ -1,37 +1,31 @@
 import { PAYMENT_PATHS, type RefundOnlineBody } from '../../../../domain/payments/api-contract';
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import { CAMPAIGN_PATHS, type ElectionCycleItem } from '../../../../domain/campaign';
-import {
-  DONOR_BOOK_PATHS as P,
-  donorBookPath,
-  type AddDonationRequest,
-  type AddDonorRequest,
-  type AddFollowUpCallRequest,
-  type AddMetadataRequest,
-  type AddPledgeRequest,
-  type DonationListData,
-  type DonationListQuery,
-  type DonationRow,
-  type DonationWriteData,
-  type DoingBusinessApplyData,
-  type DoingBusinessReviewData,
-  type DonorDetail,
-  type DonorHistoryListData,
-  type DonorListData,
-  type DonorListQuery,
-  type DonorRow,
-  type FollowUpCallListData,
-  type MergeDonorRequest,
-  type MetadataListData,
-  type MetadataRow,
-  type PledgeRow,
-  type RefundDonationRequest,
-  type UpdateDonationRequest,
-  type UpdateDonorRequest,
-  type UpdateMetadataRequest,
-  type UpdatePledgeRequest,
-  type WriteOffPledgeRequest,
-} from '../../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS as P, donorBookPath } from '../../../../domain/donor-book/api-contract';
+import type {
+  AddDonationRequest,
+  DonationListData,
+  DonationListQuery,
+  DonationRow,
+  DonationWriteData,
+  RefundDonationRequest,
+  UpdateDonationRequest,
+} from '../../../../domain/donor-book/donations-contract';
+import type { DonorHistoryListData } from '../../../../domain/donor-book/donor-reports-contract';
+import type {
+  AddDonorRequest,
+  DoingBusinessApplyData,
+  DoingBusinessReviewData,
+  DonorDetail,
+  DonorListData,
+  DonorListQuery,
+  DonorRow,
+  MergeDonorRequest,
+  UpdateDonorRequest,
+} from '../../../../domain/donor-book/donors-contract';
+import type { AddFollowUpCallRequest, FollowUpCallListData } from '../../../../domain/donor-book/follow-up-contract';
+import type { AddPledgeRequest, PledgeRow, UpdatePledgeRequest, WriteOffPledgeRequest } from '../../../../domain/donor-book/pledges-contract';
+import type { AddMetadataRequest, MetadataListData, MetadataRow, UpdateMetadataRequest } from '../../../../domain/donor-book/tags-notes-contract';
 import type { MetadataKind } from '../../../../domain/donor-book/enums';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { loadApi } from '../../../lib/load-api';

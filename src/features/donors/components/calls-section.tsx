@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FollowUpCallRow } from '../../../../domain/donor-book/api-contract';
+import type { FollowUpCallRow } from '../../../../domain/donor-book/follow-up-contract';
 import { CALL_OUTCOME_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';

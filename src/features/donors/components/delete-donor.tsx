@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DonorDetail } from '../../../../domain/donor-book/api-contract';
+import type { DonorDetail } from '../../../../domain/donor-book/donors-contract';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DoingBusinessMatch, DoingBusinessReviewData } from '../../../../domain/donor-book/api-contract';
+import type { DoingBusinessMatch, DoingBusinessReviewData } from '../../../../domain/donor-book/donors-contract';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { FormModal } from '../../../components/form-modal';
 import { SubmitButton } from '../../../components/submit-button';

@@ -1,6 +1,7 @@
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DonationFields, DonationRow, DonorDetail, Intermediary } from '../../../../domain/donor-book/api-contract';
+import type { DonationFields, DonationRow, Intermediary } from '../../../../domain/donor-book/donations-contract';
+import type { DonorDetail } from '../../../../domain/donor-book/donors-contract';
 import { PAYMENT_METHOD_OPTIONS, US_STATE_OPTIONS, type PaymentMethod } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { donationFieldsSchema } from '../../../../domain/validation/donors';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DonationDisputeRow, DonationRow, OnlineRefundRow } from '../../../../domain/donor-book/api-contract';
+import type { DonationDisputeRow, DonationRow, OnlineRefundRow } from '../../../../domain/donor-book/donations-contract';
 import { formatCents } from '../../../../domain/money';
 import { formatDate } from '../../../lib/format';
 import styles from './sections.module.css';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DonationRow, DonorDetail } from '../../../../domain/donor-book/api-contract';
+import type { DonationRow } from '../../../../domain/donor-book/donations-contract';
+import type { DonorDetail } from '../../../../domain/donor-book/donors-contract';
 import { labelOf, PAYMENT_METHOD_OPTIONS } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import buttonStyles from '../../../components/button.module.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DonorDetail } from '../../../../domain/donor-book/api-contract';
+import type { DonorDetail } from '../../../../domain/donor-book/donors-contract';
 import { formatCents } from '../../../../domain/money';
 import { formatDate } from '../../../lib/format';
 import { LimitUsed } from './limit-used';

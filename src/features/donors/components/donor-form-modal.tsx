@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DonorFields, DonorRow } from '../../../../domain/donor-book/api-contract';
+import type { DonorFields, DonorRow } from '../../../../domain/donor-book/donors-contract';
 import { CONTRIBUTOR_TYPE_OPTIONS, DISTRICT_OPTIONS, ELIGIBILITY_OPTIONS, US_STATE_OPTIONS, type ContributorType, type Eligibility } from '../../../../domain/donor-book/enums';
-import { DEFAULT_COUNTRY, donorFieldsSchema } from '../../../../domain/validation/donors';
+import { donorFieldsSchema } from '../../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../../domain/validation/fields';
 import linkStyles from '../../../components/link-button.module.css';
 import { FormModal } from '../../../components/form-modal';
 import { SelectField } from '../../../components/select-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DonorHistoryRow } from '../../../../domain/donor-book/api-contract';
+import type { DonorHistoryRow } from '../../../../domain/donor-book/donor-reports-contract';
 import { labelOf, PAYMENT_METHOD_OPTIONS } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AsyncSelect from 'react-select/async';
-import type { DonorRow } from '../../../../domain/donor-book/api-contract';
+import type { DonorRow } from '../../../../domain/donor-book/donors-contract';
 import { CONTRIBUTOR_TYPE_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import linkStyles from '../../../components/link-button.module.css';

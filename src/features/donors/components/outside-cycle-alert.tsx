@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CycleInfo } from '../../../../domain/donor-book/api-contract';
+import type { CycleInfo } from '../../../../domain/donor-book/donors-contract';
 import { SubmitButton } from '../../../components/submit-button';
 import { formatDate } from '../../../lib/format';
 import { isOutsideCycle, type OutsideCycleDetails } from '../outside-cycle';

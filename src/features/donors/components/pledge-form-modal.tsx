@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CycleInfo, PledgeFields, PledgeRow } from '../../../../domain/donor-book/api-contract';
+import type { CycleInfo } from '../../../../domain/donor-book/donors-contract';
+import type { PledgeFields, PledgeRow } from '../../../../domain/donor-book/pledges-contract';
 import { formatCents } from '../../../../domain/money';
 import { pledgeFieldsSchema } from '../../../../domain/validation/donors';
 import { DateInput } from '../../../components/date-input';

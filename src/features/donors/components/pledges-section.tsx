@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DonorDetail, PledgeRow } from '../../../../domain/donor-book/api-contract';
+import type { DonorDetail } from '../../../../domain/donor-book/donors-contract';
+import type { PledgeRow } from '../../../../domain/donor-book/pledges-contract';
 import { formatCents } from '../../../../domain/money';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';

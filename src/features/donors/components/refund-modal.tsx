@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { number } from 'yup';
-import type { DonationRow } from '../../../../domain/donor-book/api-contract';
+import type { DonationRow } from '../../../../domain/donor-book/donations-contract';
 import { formatCents } from '../../../../domain/money';
 import { DONOR_VALIDATION_MESSAGES as M, refundDonationRequestSchema } from '../../../../domain/validation/donors';
 import { DateInput } from '../../../components/date-input';

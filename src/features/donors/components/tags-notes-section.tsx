@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { MetadataRow } from '../../../../domain/donor-book/api-contract';
+import type { MetadataRow } from '../../../../domain/donor-book/tags-notes-contract';
 import type { MetadataKind } from '../../../../domain/donor-book/enums';
 import { addMetadataRequestSchema, NOTE_MAX_LENGTH, TAG_MAX_LENGTH } from '../../../../domain/validation/donors';
 import buttonStyles from '../../../components/button.module.css';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { PledgeRow } from '../../../../domain/donor-book/api-contract';
+import type { PledgeRow } from '../../../../domain/donor-book/pledges-contract';
 import { formatCents } from '../../../../domain/money';
 import { writeOffPledgeRequestSchema } from '../../../../domain/validation/donors';
 import { FormModal } from '../../../components/form-modal';

@@ -1,7 +1,7 @@
 import { Fragment, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { DonorRow } from '../../../../domain/donor-book/api-contract';
+import type { DonorRow } from '../../../../domain/donor-book/donors-contract';
 import { BALANCE_FILTERS, CONTRIBUTOR_TYPE_OPTIONS, ELIGIBILITY_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { useCan } from '../../../app/use-can';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { DonorDetail } from '../../../../domain/donor-book/api-contract';
+import type { DonorDetail } from '../../../../domain/donor-book/donors-contract';
 import { CONTRIBUTOR_TYPE_OPTIONS, DISTRICT_OPTIONS, ELIGIBILITY_OPTIONS, labelOf, US_STATE_OPTIONS } from '../../../../domain/donor-book/enums';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';

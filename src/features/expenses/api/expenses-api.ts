@@ -1,15 +1,14 @@
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
-import {
-  DONOR_BOOK_PATHS,
-  donorBookPath,
-  type AddExpenseRequest,
-  type ExpenseAttachmentDownloadData,
-  type ExpenseAttachmentListData,
-  type ExpenseAttachmentRow,
-  type ExpenseListData,
-  type ExpenseListQuery,
-  type UpdateExpenseRequest,
-} from '../../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
+import type {
+  AddExpenseRequest,
+  ExpenseAttachmentDownloadData,
+  ExpenseAttachmentListData,
+  ExpenseAttachmentRow,
+  ExpenseListData,
+  ExpenseListQuery,
+  UpdateExpenseRequest,
+} from '../../../../domain/donor-book/expenses-contract';
 import type { PresignedUrlData } from '../../../../domain/imports/api-contract';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { loadApi } from '../../../lib/load-api';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExpenseAttachmentRow, ExpenseRow } from '../../../../domain/donor-book/api-contract';
+import type { ExpenseAttachmentRow, ExpenseRow } from '../../../../domain/donor-book/expenses-contract';
 import { acceptedExtensions, EXPENSE_ATTACHMENT_USE, formatFileSize } from '../../../../domain/file-signature';
 import { formatCents } from '../../../../domain/money';
 import buttonStyles from '../../../components/button.module.css';

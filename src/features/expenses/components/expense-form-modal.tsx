@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ExpenseFields, ExpenseRow } from '../../../../domain/donor-book/api-contract';
+import type { ExpenseFields, ExpenseRow } from '../../../../domain/donor-book/expenses-contract';
 import { EXPENSE_PAYMENT_METHOD_OPTIONS, EXPENSE_PURPOSE_OPTIONS, type ExpensePaymentMethod, type ExpensePurpose } from '../../../../domain/donor-book/enums';
 import { expenseFieldsSchema, PAYEE_MAX_LENGTH, purposeDetailsMessage, PURPOSE_DETAILS_MAX_LENGTH } from '../../../../domain/validation/expenses';
 import { DateInput } from '../../../components/date-input';

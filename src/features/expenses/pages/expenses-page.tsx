@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExpenseListQuery, ExpenseRow } from '../../../../domain/donor-book/api-contract';
+import type { ExpenseListQuery, ExpenseRow } from '../../../../domain/donor-book/expenses-contract';
 import { EXPENSE_PAYMENT_METHOD_OPTIONS, EXPENSE_PAYMENT_METHODS, EXPENSE_PURPOSE_OPTIONS, EXPENSE_PURPOSES, EXPENSE_PURPOSES_NEEDING_DETAILS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { EXPENSE_DEFAULT_SORT, EXPENSE_SORT_FIELDS } from '../../../../domain/validation/expenses';

@@ -1,12 +1,6 @@
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
-import {
-  DONOR_BOOK_PATHS,
-  donorBookPath,
-  type AddFollowUpCallRequest,
-  type FollowUpListData,
-  type FollowUpListQuery,
-  type SendNotificationRequest,
-} from '../../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
+import type { AddFollowUpCallRequest, FollowUpListData, FollowUpListQuery, SendNotificationRequest } from '../../../../domain/donor-book/follow-up-contract';
 import { loadApi } from '../../../lib/load-api';
 
 interface WithCode {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FollowUpRow } from '../../../../domain/donor-book/api-contract';
+import type { FollowUpRow } from '../../../../domain/donor-book/follow-up-contract';
 import type { NotificationChannel } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { sendNotificationRequestSchema } from '../../../../domain/validation/donors';

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FollowUpListQuery, FollowUpRow } from '../../../../domain/donor-book/api-contract';
+import type { FollowUpListQuery, FollowUpRow } from '../../../../domain/donor-book/follow-up-contract';
 import { CALL_OUTCOME_OPTIONS, labelOf } from '../../../../domain/donor-book/enums';
 import { formatCents } from '../../../../domain/money';
 import { FOLLOW_UP_DUES, FOLLOW_UP_LIST_SORTS } from '../../../../domain/validation/donors';

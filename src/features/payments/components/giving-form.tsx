@@ -6,7 +6,7 @@ import { formatCents } from '../../../../domain/money';
 import { DONOR_ATTESTATIONS, ONLINE_GIFT_MAX_CENTS, type AttestationKey, type CheckoutStarted, type DonorDetailsBody } from '../../../../domain/payments/api-contract';
 import { EMPLOYMENT_CHOICES, employmentChoice } from '../../../../domain/payments/employment';
 import { givingFormSchema, isAbroad, onlineAmountField } from '../../../../domain/payments/requests';
-import { DEFAULT_COUNTRY } from '../../../../domain/validation/donors';
+import { DEFAULT_COUNTRY } from '../../../../domain/validation/fields';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { FormAlert } from '../../../components/form-alert';
 import { MoneyInput } from '../../../components/money-input';

@@ -1,5 +1,6 @@
 /** The reports API (domain/reports/api-contract.ts) for the report pages. Empty filter values are stripped (SPEC §5). */
-import { DONOR_BOOK_PATHS, donorBookPath, type SendNotificationRequest } from '../../../../domain/donor-book/api-contract';
+import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
+import type { SendNotificationRequest } from '../../../../domain/donor-book/follow-up-contract';
 import {
   REPORT_PATHS,
   getReportUrl,

@@ -1,21 +1,9 @@
 import { Link } from 'react-router';
-import { formatCents } from '../../../../domain/money';
-import { formatPhone } from '../../../../domain/phone';
-import type { ReportCell, ReportColumn, ReportRow } from '../../../../domain/reports/api-contract';
+import type { ReportColumn, ReportRow } from '../../../../domain/reports/api-contract';
+import { cellText } from '../../../../domain/reports/cells';
 import { donorPagePath } from '../../../config/paths';
-import { formatDate } from '../../../lib/format';
 import listStyles from '../../../components/data-table/list-page.module.css';
 import styles from './reports.module.css';
-
-/** A cell's text as the page shows it ('' for nothing): money $1,234.56, dates DD-MM-YYYY, phones (718) 555-0102. */
-export function cellText(column: Pick<ReportColumn, 'kind'>, value: ReportCell | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (column.kind === 'money') return formatCents(Number(value));
-  if (column.kind === 'date') return formatDate(String(value));
-  if (column.kind === 'count') return Number(value).toLocaleString('en-US');
-  if (column.kind === 'phone') return formatPhone(String(value));
-  return String(value);
-}
 
 /** A cell, with the columns shown under it (`under`) as muted lines. */
 export function ReportCellView({ column, row, below = [] }: { column: ReportColumn; row: ReportRow; below?: readonly ReportColumn[] }) {

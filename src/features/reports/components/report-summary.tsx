@@ -4,7 +4,7 @@ import { formatCents } from '../../../../domain/money';
 import type { ReportBreakdown, ReportFigure } from '../../../../domain/reports/api-contract';
 import '../../../lib/staff-catalogue';
 import { BreakdownNotes, footnotesOf } from './breakdown-notes';
-import { cellText } from './report-cells';
+import { cellText } from '../../../../domain/reports/cells';
 import styles from './reports.module.css';
 
 function figureText(figure: ReportFigure): string {
