@@ -136,7 +136,7 @@ describe('/bulk-history?upload=<id> review', () => {
 
   it('while running: a live progress bar, polling every 2 s, Cancel; the done event reads the upload again', async () => {
     // The poll's clock is a fake one moved by hand (the rest runs on real time).
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
     expect(REVIEW_POLL_MS).toBe(2000);
     fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 10, total: 100 } });
     const user = userEvent.setup();

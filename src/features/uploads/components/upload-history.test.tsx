@@ -67,7 +67,7 @@ describe('/bulk-history uploads', () => {
 
   it('reads the list again every 3 s while a visible upload runs, and stops once none does', async () => {
     // The poll's clock is a fake one moved by hand (the rest runs on real time).
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
     expect(HISTORY_POLL_MS).toBe(3000);
     fakeApi.list = [runningRow()];
     const { table } = await openHistory();
