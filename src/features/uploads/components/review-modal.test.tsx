@@ -176,4 +176,18 @@ describe('/bulk-history?upload=<id> review', () => {
     await act(() => vi.advanceTimersByTimeAsync(REVIEW_POLL_MS * 2));
     expect(gets()).toBe(settled);
   });
+
+  it('an action taken in the review reads the history behind it again (the Upload tag, no callback)', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await openReview();
+    const lists = () => fakeApi.paths().filter((p) => p === 'list').length;
+    await waitFor(() => expect(lists()).toBeGreaterThan(0));
+    const before = lists();
+    const gets = fakeApi.paths().filter((p) => p === 'get').length;
+    fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 0, total: 2 } });
+    await user.click(within(dialog).getByRole('button', { name: 'Import 2 valid rows' }));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    expect(fakeApi.paths().filter((p) => p === 'get').length).toBeGreaterThan(gets);
+  });
 });
+
