@@ -1,22 +1,32 @@
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
 import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../../domain/donor-book/dashboard-contract';
-import { loadApi } from '../../../lib/load-api';
+import { api } from '../../../lib/api';
 
 /** Months shown by the dashboard chart (monthly-stats accepts 1–36). */
 export const CHART_MONTHS = 12;
 
-export async function getTotalStats(campaignId: string): Promise<TotalStats> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<TotalStats>>(donorBookPath(DONOR_BOOK_PATHS.totalStats, { campaignId }))).data.data;
-}
+/** What the figures are sums of: any of these changing reads them again. */
+const DASHBOARD_SOURCES = ['Dashboard', 'Donor', 'Pledge', 'Donation', 'Expense', 'Campaign'] as const;
 
-export async function getMonthlyStats(campaignId: string, months = CHART_MONTHS): Promise<MonthlyStatsData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<MonthlyStatsData>>(donorBookPath(DONOR_BOOK_PATHS.monthlyStats, { campaignId }), { params: { months } })).data.data;
-}
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    totalStats: build.query<TotalStats, string>({
+      query: (campaignId) => ({ url: donorBookPath(DONOR_BOOK_PATHS.totalStats, { campaignId }) }),
+      transformResponse: (body: ApiSuccess<TotalStats>) => body.data,
+      providesTags: [...DASHBOARD_SOURCES],
+    }),
+    monthlyStats: build.query<MonthlyStatsData, { campaignId: string; months?: number }>({
+      query: ({ campaignId, months = CHART_MONTHS }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.monthlyStats, { campaignId }), params: { months } }),
+      transformResponse: (body: ApiSuccess<MonthlyStatsData>) => body.data,
+      providesTags: [...DASHBOARD_SOURCES],
+    }),
+    cycleStats: build.query<CycleStatsData, string>({
+      query: (campaignId) => ({ url: donorBookPath(DONOR_BOOK_PATHS.cycleStats, { campaignId }) }),
+      transformResponse: (body: ApiSuccess<CycleStatsData>) => body.data,
+      providesTags: [...DASHBOARD_SOURCES],
+    }),
+  }),
+});
 
-export async function getCycleStats(campaignId: string): Promise<CycleStatsData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<CycleStatsData>>(donorBookPath(DONOR_BOOK_PATHS.cycleStats, { campaignId }))).data.data;
-}
+export const { useTotalStatsQuery, useMonthlyStatsQuery, useCycleStatsQuery } = dashboardApi;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CycleStatsData, MonthlyStatsData, TotalStats } from '../../../../domain/donor-book/dashboard-contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { TotalStats } from '../../../../domain/donor-book/dashboard-contract';
 import buttonStyles from '../../../components/button.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';
@@ -8,28 +9,16 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId } from '../../../lib/use-campaign';
-import { getCycleStats, getMonthlyStats, getTotalStats } from '../api/dashboard-api';
+import { useCycleStatsQuery, useMonthlyStatsQuery, useTotalStatsQuery } from '../api/dashboard-api';
 import { CycleFigures } from '../components/cycle-figures';
 import { MonthlyChart } from '../components/monthly-chart';
 import { StatCards } from '../components/stat-cards';
 import styles from './dashboard-page.module.css';
 
-interface DashboardData {
-  totals: TotalStats;
-  monthly: MonthlyStatsData;
-  cycle: CycleStatsData;
-}
-
 /** No donor, pledge, donation or expense yet. */
 function isEmpty(totals: TotalStats): boolean {
   return totals.donor_count === 0 && totals.donation_count === 0 && totals.total_pledged_cents === 0 && totals.total_spent_cents === 0;
-}
-
-async function loadDashboard(campaignId: string): Promise<DashboardData> {
-  const [totals, monthly, cycle] = await Promise.all([getTotalStats(campaignId), getMonthlyStats(campaignId), getCycleStats(campaignId)]);
-  return { totals, monthly, cycle };
 }
 
 /** The selected campaign's totals, the monthly chart and the election cycle (the layout gates dashboard.read). */
@@ -38,10 +27,23 @@ export default function DashboardPage() {
   const title = t('pages.dashboard.title');
   usePageTitle(title);
   const campaignId = useCampaignId();
-  const stats = useRemote(campaignId || null, () => loadDashboard(campaignId));
+  // Read again on every visit, as the page always was: the figures follow every write.
+  const fresh = { refetchOnMountOrArgChange: true };
+  const queries = [
+    useTotalStatsQuery(campaignId || skipToken, fresh),
+    useMonthlyStatsQuery(campaignId ? { campaignId } : skipToken, fresh),
+    useCycleStatsQuery(campaignId || skipToken, fresh),
+  ] as const;
+  const [totals, monthly, cycle] = queries;
+  const loading = queries.some((q) => q.isFetching);
+  const failed = queries.find((q) => q.error !== undefined);
   /** Only a successful answer to the current request: 'Try again' shows the loading state, not the old error. */
-  const data = stats.loading || stats.error !== null ? null : stats.data;
-  const error = stats.loading || stats.error === null ? '' : apiErrorMessage(stats.error);
+  const data =
+    loading || failed || !totals.currentData || !monthly.currentData || !cycle.currentData ? null : { totals: totals.currentData, monthly: monthly.currentData, cycle: cycle.currentData };
+  const error = loading || !failed ? '' : apiErrorMessage(failed.error);
+  const retry = () => {
+    for (const q of queries) void q.refetch();
+  };
 
   return (
     <>
@@ -50,7 +52,7 @@ export default function DashboardPage() {
         <FormAlert>
           <p>{error}</p>
           <p>
-            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={stats.reload}>
+            <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={retry}>
               {t('dashboard.retry')}
             </button>
           </p>

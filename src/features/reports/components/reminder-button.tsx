@@ -7,19 +7,19 @@ import listStyles from '../../../components/data-table/list-page.module.css';
 import { successMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
-import { sendReminder } from '../api/reports-api';
+import { useSendReminderMutation } from '../api/reports-api';
 import { formatPhone } from '../../../../domain/phone';
 
 interface ReminderButtonProps {
   campaignId: string;
   row: ReportRow;
-  /** The reminder went out (the row's "Last reminder" changed). */
-  onSent: () => void;
 }
 
 /** Due report: remind the donor of this payment (e-mail, or a text when there is no e-mail), after a confirmation. */
-export function ReminderButton({ campaignId, row, onSent }: ReminderButtonProps) {
+/** The reminder changes the row's "Last reminder": the report is read again (the FollowUp tag). */
+export function ReminderButton({ campaignId, row }: ReminderButtonProps) {
   const { t } = useTranslation();
+  const [sendReminder] = useSendReminderMutation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const channel = row.donor_email ? 'email' : row.donor_phone ? 'sms' : null;
@@ -29,10 +29,9 @@ export function ReminderButton({ campaignId, row, onSent }: ReminderButtonProps)
   const send = async () => {
     setBusy(true);
     try {
-      const result = await sendReminder(campaignId, { donor_id: String(row.donor_id), channel, message: null });
+      const result = await sendReminder({ campaignId, body: { donor_id: String(row.donor_id), channel, message: null } }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.REMINDER_SENT'));
       setOpen(false);
-      onSent();
     } catch (err) {
       notify.apiError(err);
     } finally {

@@ -1,23 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { progressPercent } from '../../../../domain/live-events';
-import { REPORT_LIVE_KIND, type ReportEntry, type ReportType } from '../../../../domain/reports/api-contract';
+import type { ReportEntry, ReportType } from '../../../../domain/reports/api-contract';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, Pager, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
+import { useAppDispatch } from '../../../app/hooks';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { useLiveEvent } from '../../../lib/live-events';
 import { downloadSignedFile } from '../../../lib/signed-download';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
-import { useRemote } from '../../../lib/use-remote';
-import { getReportDownload, listReports } from '../api/reports-api';
+import { useJobList } from '../../../lib/use-job-list';
+import { getReportDownload, HISTORY_PAGE, reportJobs, reportsApi, useReportListQuery } from '../api/reports-api';
 import styles from './reports.module.css';
 
 /** While a file is being made, the history is read again this often (live events are the fast path). */
 export const REPORT_HISTORY_POLL_MS = 3000;
-const HISTORY_PAGE = 10;
 
 function sizeText(bytes: number | null): string {
   if (bytes === null) return '';
@@ -32,43 +33,35 @@ function whenText(iso: string): string {
   return `${formatDate(iso)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
-const running = (entry: ReportEntry) => entry.status === 'queued' || entry.status === 'running';
+const running = reportJobs.isRunning;
 
 interface ReportHistoryProps {
   campaignId: string;
   /** A report's files, or 'filing': the files of the Filings page. */
   type: ReportType | 'filing';
-  /** Bumped by the page when it starts a file: read the list again. */
-  refresh: number;
-  /** Files the page started, newest first: shown at once, until the list holds them. */
-  started: readonly ReportEntry[];
 }
 
-/** The files made of this report: newest first, live progress, a Download button when ready. */
-export function ReportHistory({ campaignId, type, refresh, started }: ReportHistoryProps) {
+/**
+ * The files made of this report: newest first, live progress, a Download button when ready. A file
+ * the page starts shows at once (the start's answer goes into the list: reports-api.ts showStarted).
+ */
+export function ReportHistory({ campaignId, type }: ReportHistoryProps) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const [page, setPage] = useState(1);
-  const list = useRemote(`${campaignId}:${type}:${page}:${refresh}`, () => listReports(campaignId, type, { page, limit: HISTORY_PAGE, sort: '-created_at' }));
-  const [live, setLive] = useState<Record<string, { done: number; total: number | null }>>({});
-  const listed = list.data?.report_list ?? [];
-  const rows = page === 1 ? [...started.filter((s) => !listed.some((r) => r.report_id === s.report_id)), ...listed] : listed;
-  const anyRunning = rows.some(running);
-  const { reload } = list;
-
-  useLiveEvent('progress', REPORT_LIVE_KIND, (event) => setLive((current) => ({ ...current, [event.id]: { done: event.done, total: event.total } })));
-  useLiveEvent('done', REPORT_LIVE_KIND, (event) => {
-    setLive(({ [event.id]: _ended, ...others }) => others);
-    const entry = rows.find((r) => r.report_id === event.id);
-    if (entry && event.status === 'ready') notify.success(t('reports.history.isReady', { title: entry.title }));
-    if (entry && event.status === 'failed') notify.error(t('reports.history.hasFailed', { title: entry.title, message: event.message ?? t('reports.history.failedReason') }));
-    reload();
+  const list = useJobList(campaignId ? { campaignId, type, page } : skipToken, {
+    ...reportJobs,
+    pollMs: REPORT_HISTORY_POLL_MS,
+    useList: useReportListQuery,
+    patch: (args, recipe) => void dispatch(reportsApi.util.updateQueryData('reportList', args, recipe)),
+    anyDone: true,
+    onDone: (event, entry) => {
+      if (entry && event.status === 'ready') notify.success(t('reports.history.isReady', { title: entry.title }));
+      if (entry && event.status === 'failed') notify.error(t('reports.history.hasFailed', { title: entry.title, message: event.message ?? t('reports.history.failedReason') }));
+    },
   });
-  const poll = useCallback(() => reload(), [reload]);
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(poll, REPORT_HISTORY_POLL_MS);
-    return () => clearInterval(timer);
-  }, [anyRunning, poll]);
+  const data = useCampaignData(list, campaignId);
+  const rows = data?.report_list ?? [];
 
   const download = async (entry: ReportEntry) => {
     try {
@@ -97,7 +90,7 @@ export function ReportHistory({ campaignId, type, refresh, started }: ReportHist
       header: t('reports.history.status'),
       cell: (r) => {
         if (running(r)) {
-          const percent = progressPercent(live[r.report_id] ?? { done: r.progress_done, total: r.progress_total }) ?? 0;
+          const percent = progressPercent({ done: r.progress_done, total: r.progress_total }) ?? 0;
           return (
             <span className={listStyles.stack}>
               <progress className={styles.progress} max={100} value={percent} aria-label={t('reports.history.progress', { title: r.title, percent })} />
@@ -140,12 +133,12 @@ export function ReportHistory({ campaignId, type, refresh, started }: ReportHist
         columns={columns}
         rows={rows}
         rowKey={(r) => r.report_id}
-        loading={list.loading && !list.data}
-        error={list.error && !list.data ? apiErrorMessage(list.error) : undefined}
+        loading={list.isFetching && !data}
+        error={list.error && !data ? apiErrorMessage(list.error) : undefined}
         empty={t('reports.history.empty')}
       />
-      {(list.data?.total ?? 0) > HISTORY_PAGE && (
-        <Pager page={page} pageSize={HISTORY_PAGE} total={list.data?.total ?? 0} onPageChange={setPage} label={t('reports.history.pages')} />
+      {(data?.total ?? 0) > HISTORY_PAGE && (
+        <Pager page={page} pageSize={HISTORY_PAGE} total={data?.total ?? 0} onPageChange={setPage} label={t('reports.history.pages')} />
       )}
     </section>
   );

@@ -1,18 +1,19 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, REPORT_REFUND_RULES, type ReportEntry, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
+import { REPORT_COLUMNS, REPORT_DESCRIPTIONS, REPORT_REFUND_RULES, type ReportFormat, type ReportRow, type ReportType } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
 import { PageHeader } from '../../../components/page-header';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId } from '../../../lib/use-campaign';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getReportData, startReport } from '../api/reports-api';
+import { useReportDataQuery, useStartReportMutation } from '../api/reports-api';
 import { hasFilters, hasNarrowingFilters, patchReportState, readReportState, reportFilterQuery, withReportState, type ReportStatePatch } from '../report-query';
 import { DownloadMenu } from './download-menu';
 import { ReportCellView } from './report-cells';
@@ -58,9 +59,10 @@ export function ReportPage({ type }: { type: ReportType }) {
   const state = readReportState(type, params);
   const filter = reportFilterQuery(state);
   const query = { ...filter, sort: state.sort, page: state.page, limit: state.limit };
-  const data = useRemote(campaignId && canRead ? `${campaignId}:${type}:${JSON.stringify(query)}` : null, () => getReportData(campaignId, type, query));
-  const [historyRefresh, setHistoryRefresh] = useState(0);
-  const [started, setStarted] = useState<ReportEntry[]>([]);
+  // Read again on every visit, as the page always was (another tab may have changed the book).
+  const data = useReportDataQuery(campaignId && canRead ? { campaignId, type, query } : skipToken, { refetchOnMountOrArgChange: true });
+  const report = useCampaignData(data, campaignId);
+  const [startReport] = useStartReportMutation();
   const [starting, setStarting] = useState(false);
   const today = localToday();
 
@@ -70,10 +72,9 @@ export function ReportPage({ type }: { type: ReportType }) {
   const download = async (format: ReportFormat) => {
     setStarting(true);
     try {
-      const entry = await startReport({ campaign_id: campaignId, type, format, filter, sort: state.sort });
+      // The history shows the new file from this answer and reads its list again (reports-api.ts).
+      await startReport({ campaign_id: campaignId, type, format, filter, sort: state.sort }).unwrap();
       notify.info(t('reports.page.preparing'));
-      setStarted((current) => [entry, ...current]);
-      setHistoryRefresh((n) => n + 1);
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -81,7 +82,6 @@ export function ReportPage({ type }: { type: ReportType }) {
     }
   };
 
-  const report = data.data;
   const reportColumns = REPORT_COLUMNS[type];
   const columns: DataTableColumn<ReportRow>[] = reportColumns.filter((column) => !column.under).map((column, i) => ({
     id: column.key,
@@ -97,7 +97,7 @@ export function ReportPage({ type }: { type: ReportType }) {
     columns.push({
       id: 'remind',
       header: <span className="visually-hidden">{t('reports.page.actions')}</span>,
-      cell: (row) => <ReminderButton campaignId={campaignId} row={row} onSent={data.reload} />,
+      cell: (row) => <ReminderButton campaignId={campaignId} row={row} />,
     });
 
   const footer = report && report.total > 0 && (
@@ -135,7 +135,7 @@ export function ReportPage({ type }: { type: ReportType }) {
               columns={columns}
               rows={report?.rows ?? []}
               rowKey={(row) => row.row_id}
-              loading={data.loading}
+              loading={data.isFetching}
               error={data.error && !report ? apiErrorMessage(data.error) : undefined}
               sort={state.sort}
               onSortChange={(sort) => update({ sort })}
@@ -156,9 +156,9 @@ export function ReportPage({ type }: { type: ReportType }) {
             />
           </div>
           {report && report.total > 0 && (
-            <Pager page={state.page} pageSize={state.limit} total={report.total} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit, page: 1 })} disabled={data.loading} label={t('reports.page.pages')} />
+            <Pager page={state.page} pageSize={state.limit} total={report.total} onPageChange={(page) => update({ page })} onPageSizeChange={(limit) => update({ limit, page: 1 })} disabled={data.isFetching} label={t('reports.page.pages')} />
           )}
-          <ReportHistory campaignId={campaignId} type={type} refresh={historyRefresh} started={started} />
+          <ReportHistory campaignId={campaignId} type={type} />
         </>
       )}
     </>

@@ -1,24 +1,25 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REGULATORS, type Regulator } from '../../../../domain/compliance/filing-periods';
 import type { PrefilingFinding } from '../../../../domain/filings/prefiling-check';
 import { formatCents } from '../../../../domain/money';
-import { REPORT_FORMATS, type ReportEntry, type ReportFormat } from '../../../../domain/reports/api-contract';
+import { REPORT_FORMATS, type ReportFormat } from '../../../../domain/reports/api-contract';
 import { useCan } from '../../../app/use-can';
 import buttonStyles from '../../../components/button.module.css';
 import { DataTable, EmptyState, type DataTableColumn } from '../../../components/data-table';
 import listStyles from '../../../components/data-table/list-page.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId } from '../../../lib/use-campaign';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getFilingCheck, getFilingPeriods, startFiling } from '../api/filings-api';
+import { useFilingCheckQuery, useFilingPeriodsQuery, useStartFilingMutation } from '../api/filings-api';
 import { ReportHistory } from '../components/report-history';
 import styles from '../components/reports.module.css';
 
@@ -36,26 +37,27 @@ export default function FilingsPage() {
   const canDownload = useCan('report.download');
   const [regulator, setRegulator] = useState<Regulator | ''>('');
   const [periodId, setPeriodId] = useState('');
-  const [historyRefresh, setHistoryRefresh] = useState(0);
-  const [started, setStarted] = useState<ReportEntry[]>([]);
   const [starting, setStarting] = useState(false);
   const [format, setFormat] = useState<ReportFormat>('csv');
 
-  const periods = useRemote(campaignId && canRead ? `filing-periods:${campaignId}:${regulator}` : null, () => getFilingPeriods(campaignId, regulator || undefined));
-  const chosenRegulator = regulator || periods.data?.regulator || '';
-  const chosenPeriod = periodId || periods.data?.current_period_id || '';
-  const period = periods.data?.periods.find((p) => p.id === chosenPeriod) ?? null;
-  const check = useRemote(campaignId && canRead && chosenRegulator && period ? `filing-check:${campaignId}:${chosenRegulator}:${period.id}` : null, () =>
-    getFilingCheck(campaignId, chosenRegulator as Regulator, period!.id),
-  );
+  // Read again on every visit, as the page always was (the check follows the book).
+  const periodsResult = useFilingPeriodsQuery(campaignId && canRead ? { campaignId, ...(regulator ? { regulator } : {}) } : skipToken, { refetchOnMountOrArgChange: true });
+  const periodsData = useCampaignData(periodsResult, campaignId);
+  const chosenRegulator = regulator || periodsData?.regulator || '';
+  const chosenPeriod = periodId || periodsData?.current_period_id || '';
+  const period = periodsData?.periods.find((p) => p.id === chosenPeriod) ?? null;
+  const checkResult = useFilingCheckQuery(campaignId && canRead && chosenRegulator && period ? { campaignId, regulator: chosenRegulator, periodId: period.id } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const data = useCampaignData(checkResult, campaignId);
+  const [startFiling] = useStartFilingMutation();
 
   const make = async () => {
     if (!chosenRegulator || !period) return;
     setStarting(true);
     try {
-      const { entries } = await startFiling({ campaign_id: campaignId, regulator: chosenRegulator, period_id: period.id, ...(chosenRegulator === 'nys_boe' ? { format } : {}) });
-      setStarted((current) => [...entries, ...current]);
-      setHistoryRefresh((n) => n + 1);
+      // The history shows the new files from this answer and reads its list again (filings-api.ts).
+      await startFiling({ campaign_id: campaignId, regulator: chosenRegulator, period_id: period.id, ...(chosenRegulator === 'nys_boe' ? { format } : {}) }).unwrap();
       notify.success(t('filings.started'));
     } catch (err) {
       notify.apiError(err);
@@ -89,7 +91,6 @@ export default function FilingsPage() {
     },
   ];
 
-  const data = check.data;
   const action =
     campaignId && canDownload && period ? (
       <button type="button" className={buttonStyles.button} onClick={() => void make()} disabled={starting || !data}>
@@ -102,8 +103,8 @@ export default function FilingsPage() {
       <PageHeader title={title} context={t('pages.filings.context')} action={action} />
       {campaignId && canRead && (
         <>
-          {periods.error && !periods.data && <p role="alert">{apiErrorMessage(periods.error)}</p>}
-          {periods.data && (
+          {periodsResult.error && !periodsData && <p role="alert">{apiErrorMessage(periodsResult.error)}</p>}
+          {periodsData && (
             <div className={styles.filters}>
               <SelectField
                 label={t('filings.regulator')}
@@ -117,7 +118,7 @@ export default function FilingsPage() {
               <SelectField
                 label={t('filings.period')}
                 value={chosenPeriod}
-                options={periods.data.periods.map((p) => ({ value: p.id, label: `${p.label} (${formatDate(p.start)} – ${formatDate(p.end)})` }))}
+                options={periodsData.periods.map((p) => ({ value: p.id, label: `${p.label} (${formatDate(p.start)} – ${formatDate(p.end)})` }))}
                 onChange={(e) => setPeriodId(e.target.value)}
               />
               {chosenRegulator === 'nys_boe' && (
@@ -142,7 +143,7 @@ export default function FilingsPage() {
               {t('filings.files', { files: data.files.map((f) => t(`filings.file.${f}`)).join(', ') })}
             </p>
           )}
-          {(data || check.loading || check.error) && (
+          {(data || checkResult.isFetching || checkResult.error) && (
             <>
               <h2 className={styles.sectionTitle}>{t('filings.findings')}</h2>
               {data && data.findings.length > 0 && <p>{t('filings.findingCount', { count: data.findings.length })}</p>}
@@ -151,14 +152,14 @@ export default function FilingsPage() {
                 columns={columns}
                 rows={data?.findings ?? []}
                 rowKey={(f) => `${f.rule_id}:${f.donation_id ?? f.expense_id ?? 'campaign'}`}
-                loading={check.loading}
-                error={check.error && !data ? apiErrorMessage(check.error) : undefined}
+                loading={checkResult.isFetching}
+                error={checkResult.error && !data ? apiErrorMessage(checkResult.error) : undefined}
                 empty={<EmptyState text={t('filings.noFindings')} />}
                 scrollsSideways
               />
             </>
           )}
-          <ReportHistory campaignId={campaignId} type="filing" refresh={historyRefresh} started={started} />
+          <ReportHistory campaignId={campaignId} type="filing" />
         </>
       )}
     </>

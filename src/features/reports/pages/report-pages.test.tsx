@@ -362,4 +362,21 @@ describe('report pages', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === 'data').length).toBe(loads + 1));
     await waitFor(() => expect(table.closest('[aria-busy="true"]')).toBeNull());
   });
+
+  it('starting a file reads the history again (the Report tag, no refresh counter)', async () => {
+    data.donation = donationData();
+    // A file made at once: nothing runs, so no poll reads the list.
+    server.use(http.post('*/donation/start_report/', () => HttpResponse.json({ data: entry({ status: 'ready', row_count: 1, size_bytes: 10 }) }, { status: 201 })));
+    const user = userEvent.setup();
+    await open('/donation-report', 'Donation Report');
+    await screen.findByRole('table', { name: 'Generated files' });
+    await waitFor(() => expect(calls.filter((c) => c.path === 'list')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /Download/ }));
+    await user.click(screen.getByRole('menuitem', { name: /CSV/ }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'list')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === 'list').map((c) => Object.fromEntries(c.url.searchParams))).toEqual([
+      { page: '1', limit: '10', sort: '-created_at' },
+      { page: '1', limit: '10', sort: '-created_at' },
+    ]);
+  });
 });

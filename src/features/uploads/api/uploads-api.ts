@@ -13,11 +13,14 @@ import {
   type UploadListData,
   type UploadPreviewData,
   type UploadRow,
+  RUNNING_UPLOAD_STATUSES,
 } from '../../../../domain/imports/api-contract';
 import type { ImportType } from '../../../../domain/imports/templates';
+import { api } from '../../../lib/api';
 import { apiClient } from '../../../lib/api-client';
 import { downloadSignedFile, signedUrlHref } from '../../../lib/signed-download';
 import { putSignedFile } from '../../../lib/signed-upload';
+import { keepNewerProgress, type JobRows } from '../../../lib/use-job-list';
 
 export { signedUrlHref };
 
@@ -37,16 +40,6 @@ export function contentTypeOf(file: File): string {
   return CONTENT_TYPES[extension] ?? (file.type || 'application/octet-stream');
 }
 
-export async function presignUpload(campaignId: string, file: File): Promise<PresignedUrlData> {
-  const res = await apiClient.post<{ data: PresignedUrlData }>(UPLOAD_PATHS.presignedUrl, {
-    campaign_id: campaignId,
-    file_name: file.name,
-    file_size: file.size,
-    content_type: contentTypeOf(file),
-  });
-  return res.data.data;
-}
-
 /**
  * PUTs the file's bytes to its signed URL with the headers the server signed, reporting the
  * percentage sent. The token in the URL is the credential: no Authorization header is sent.
@@ -55,24 +48,30 @@ export async function putFile(signed: PresignedUrlData, file: File, onProgress: 
   await putSignedFile(signed, file, onProgress, { signal, fallbackContentType: contentTypeOf(file) });
 }
 
-export async function previewUpload(campaignId: string, type: ImportType, key: string, fileName: string, sheet: string | null): Promise<UploadPreviewData> {
-  const res = await apiClient.post<{ data: UploadPreviewData }>(UPLOAD_PATHS.preview, { campaign_id: campaignId, type, file_key: key, file_name: fileName, sheet });
-  return res.data.data;
+/** Bodies of the uploads API as the dialog and the review send them. */
+export interface PresignArgs {
+  campaign_id: string;
+  file_name: string;
+  file_size: number;
+  content_type: string;
 }
 
-export async function startUpload(body: BulkUploadRequest): Promise<UploadRow> {
-  const res = await apiClient.post<{ data: UploadRow }>(UPLOAD_PATHS.bulkUpload, body);
-  return res.data.data;
+/** presigned_url's body for a file (the file itself stays out of the store). */
+export function presignBody(campaignId: string, file: File): PresignArgs {
+  return { campaign_id: campaignId, file_name: file.name, file_size: file.size, content_type: contentTypeOf(file) };
 }
-
-export async function getUpload(campaignId: string, uploadId: string): Promise<UploadDetail> {
-  const res = await apiClient.get<{ data: UploadDetail }>(getUploadUrl(campaignId, uploadId));
-  return res.data.data;
+export interface PreviewArgs {
+  campaignId: string;
+  type: ImportType;
+  key: string;
+  fileName: string;
+  sheet: string | null;
 }
-
-export async function actOnUpload(campaignId: string, uploadId: string, action: UploadAction, dateOrder?: DateOrder): Promise<UploadRow> {
-  const res = await apiClient.post<{ data: UploadRow }>(UPLOAD_PATHS.action, { campaign_id: campaignId, upload_id: uploadId, action, ...(dateOrder ? { date_order: dateOrder } : {}) });
-  return res.data.data;
+export interface UploadActionArgs {
+  campaignId: string;
+  uploadId: string;
+  action: UploadAction;
+  dateOrder?: DateOrder;
 }
 
 export interface UploadListQuery {
@@ -85,12 +84,69 @@ export interface UploadListQuery {
   search?: string;
 }
 
-export async function listUploads(campaignId: string, query: UploadListQuery): Promise<UploadListData> {
-  const { type, ...params } = query;
-  const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined));
-  const res = await apiClient.get<{ data: UploadListData }>(uploadListUrl(campaignId, type), { params: clean });
-  return res.data.data;
-}
+/** The jobs of the upload history (use-job-list.ts): 'import' events move a running row's bar. */
+export const uploadListJobs: JobRows<UploadListData, UploadRow> = {
+  kind: 'import',
+  rows: (data) => data.upload_list,
+  id: (row) => row.id,
+  status: (row) => row.status,
+  isRunning: (row) => RUNNING_UPLOAD_STATUSES.includes(row.status),
+  progress: (row) => row.progress,
+  setProgress: (row, progress) => {
+    row.progress = { done: progress.done, total: progress.total };
+  },
+};
+
+/** One upload under review, as a list of one job. */
+export const uploadDetailJobs: JobRows<UploadDetail, UploadRow> = { ...uploadListJobs, rows: (data) => [data] };
+
+export const uploadsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    presignUpload: build.mutation<PresignedUrlData, PresignArgs>({
+      query: (body) => ({ url: UPLOAD_PATHS.presignedUrl, method: 'POST', data: body }),
+      transformResponse: (body: { data: PresignedUrlData }) => body.data,
+    }),
+    previewUpload: build.mutation<UploadPreviewData, PreviewArgs>({
+      query: ({ campaignId, type, key, fileName, sheet }) => ({ url: UPLOAD_PATHS.preview, method: 'POST', data: { campaign_id: campaignId, type, file_key: key, file_name: fileName, sheet } }),
+      transformResponse: (body: { data: UploadPreviewData }) => body.data,
+    }),
+    startUpload: build.mutation<UploadRow, BulkUploadRequest>({
+      query: (body) => ({ url: UPLOAD_PATHS.bulkUpload, method: 'POST', data: body }),
+      transformResponse: (body: { data: UploadRow }) => body.data,
+      invalidatesTags: (_result, error) => (error ? [] : ['Upload']),
+    }),
+    getUpload: build.query<UploadDetail, { campaignId: string; uploadId: string }>({
+      query: ({ campaignId, uploadId }) => ({ url: getUploadUrl(campaignId, uploadId) }),
+      transformResponse: (body: { data: UploadDetail }) => body.data,
+      merge: keepNewerProgress(uploadDetailJobs),
+      providesTags: ['Upload'],
+    }),
+    actOnUpload: build.mutation<UploadRow, UploadActionArgs>({
+      query: ({ campaignId, uploadId, action, dateOrder }) => ({
+        url: UPLOAD_PATHS.action,
+        method: 'POST',
+        data: { campaign_id: campaignId, upload_id: uploadId, action, ...(dateOrder ? { date_order: dateOrder } : {}) },
+      }),
+      transformResponse: (body: { data: UploadRow }) => body.data,
+      invalidatesTags: (_result, error) => (error ? [] : ['Upload']),
+    }),
+    listUploads: build.query<UploadListData, { campaignId: string; query: UploadListQuery }>({
+      query: ({ campaignId, query }) => {
+        const { type, ...params } = query;
+        const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined));
+        return { url: uploadListUrl(campaignId, type), params: clean };
+      },
+      transformResponse: (body: { data: UploadListData }) => body.data,
+      merge: keepNewerProgress(uploadListJobs),
+      providesTags: ['Upload'],
+    }),
+  }),
+});
+
+export const { usePresignUploadMutation, usePreviewUploadMutation, useStartUploadMutation, useGetUploadQuery, useActOnUploadMutation, useListUploadsQuery } = uploadsApi;
+
+/** An import ended (its 'done' event): what it wrote is read again where it is shown, or dropped from the cache. */
+export const importEnded = () => uploadsApi.util.invalidateTags(['Donor', 'Donation', 'Pledge', 'Dashboard']);
 
 /** Asks for a short-lived signed link to the original or the error report and lets the browser download it. */
 export async function downloadUploadFile(campaignId: string, uploadId: string, file: UploadFileKind): Promise<void> {

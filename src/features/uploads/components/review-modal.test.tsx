@@ -136,7 +136,7 @@ describe('/bulk-history?upload=<id> review', () => {
 
   it('while running: a live progress bar, polling every 2 s, Cancel; the done event reads the upload again', async () => {
     // The poll's clock is a fake one moved by hand (the rest runs on real time).
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
     expect(REVIEW_POLL_MS).toBe(2000);
     fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 10, total: 100 } });
     const user = userEvent.setup();
@@ -176,4 +176,18 @@ describe('/bulk-history?upload=<id> review', () => {
     await act(() => vi.advanceTimersByTimeAsync(REVIEW_POLL_MS * 2));
     expect(gets()).toBe(settled);
   });
+
+  it('an action taken in the review reads the history behind it again (the Upload tag, no callback)', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await openReview();
+    const lists = () => fakeApi.paths().filter((p) => p === 'list').length;
+    await waitFor(() => expect(lists()).toBeGreaterThan(0));
+    const before = lists();
+    const gets = fakeApi.paths().filter((p) => p === 'get').length;
+    fakeApi.detail = uploadDetail({ status: 'importing', progress: { done: 0, total: 2 } });
+    await user.click(within(dialog).getByRole('button', { name: 'Import 2 valid rows' }));
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    expect(fakeApi.paths().filter((p) => p === 'get').length).toBeGreaterThan(gets);
+  });
 });
+

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RUNNING_UPLOAD_STATUSES, type DateOrder, type UploadAction, type UploadDetail } from '../../../../domain/imports/api-contract';
+import { RUNNING_UPLOAD_STATUSES, type DateOrder, type UploadAction } from '../../../../domain/imports/api-contract';
 import { progressPercent } from '../../../../domain/live-events';
 import buttonStyles from '../../../components/button.module.css';
 import { StaticModal } from '../../../components/static-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { useLiveEvent } from '../../../lib/live-events';
-import { useRemote } from '../../../lib/use-remote';
+import { useAppDispatch } from '../../../app/hooks';
+import { useJobList } from '../../../lib/use-job-list';
 import '../../../lib/staff-catalogue';
-import { actOnUpload, downloadUploadFile, getUpload } from '../api/uploads-api';
+import { downloadUploadFile, uploadDetailJobs, uploadsApi, useActOnUploadMutation, useGetUploadQuery } from '../api/uploads-api';
 import { formatDateTime } from '../format-time';
 import { CancelUploadConfirm } from './cancel-upload-confirm';
 import { DateOrderChoice } from './date-order-choice';
@@ -23,26 +23,30 @@ interface ReviewModalProps {
   uploadId: string;
   canWrite: boolean;
   onClose: () => void;
-  /** Something changed (an action, or the job ended): the history reloads. */
-  onChanged: () => void;
 }
 
 /** While a job runs, the upload is read again this often (live events are the fast path). */
 export const REVIEW_POLL_MS = 2000;
 const COUNT_KEYS = ['valid', 'rejected', 'duplicates', 'imported', 'total'] as const;
 
-/** One upload: its counts, progress, first rows with their outcome, the reasons, and what can be done next. */
-export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged }: ReviewModalProps) {
+/**
+ * One upload: its counts, progress, first rows with their outcome, the reasons, and what can be done
+ * next. Polled while its job runs, with live progress (use-job-list.ts); an action reads it and the
+ * history again (the Upload tag).
+ */
+export function ReviewModal({ campaignId, uploadId, canWrite, onClose }: ReviewModalProps) {
   const { t } = useTranslation();
-  const detail = useRemote<UploadDetail>(`${campaignId}:${uploadId}`, () => getUpload(campaignId, uploadId));
-  /** The last live progress, with the stage it was pushed in (a later stage drops it). */
-  const [live, setLive] = useState<{ done: number; total: number | null; status: string } | null>(null);
+  const dispatch = useAppDispatch();
+  const detail = useJobList(
+    { campaignId, uploadId },
+    { ...uploadDetailJobs, pollMs: REVIEW_POLL_MS, useList: useGetUploadQuery, patch: (args, recipe) => void dispatch(uploadsApi.util.updateQueryData('getUpload', args, recipe)) },
+  );
+  const [actOnUpload] = useActOnUploadMutation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const upload = detail.data?.id === uploadId ? detail.data : null;
+  const upload = detail.currentData?.id === uploadId ? detail.currentData : null;
   const running = upload ? RUNNING_UPLOAD_STATUSES.includes(upload.status) : false;
-  const { reload } = detail;
   const statusLine = useRef<HTMLParagraphElement>(null);
   /** An action took its button away (Import, Cancel): focus goes to the status line. */
   const focusStatus = useRef(false);
@@ -52,30 +56,12 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
     statusLine.current?.focus();
   });
 
-  useLiveEvent('progress', 'import', (event) => {
-    if (event.id === uploadId && upload) setLive({ done: event.done, total: event.total, status: upload.status });
-  });
-  useLiveEvent('done', 'import', (event) => {
-    if (event.id !== uploadId) return;
-    setLive(null);
-    reload();
-    onChanged();
-  });
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(reload, REVIEW_POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, reload]);
-
   const act = async (action: UploadAction, dateOrder?: DateOrder) => {
     setBusy(true);
     setError(null);
     try {
-      await actOnUpload(campaignId, uploadId, action, dateOrder);
+      await actOnUpload({ campaignId, uploadId, action, dateOrder }).unwrap();
       if (action !== 'revalidate') focusStatus.current = true;
-      setLive(null);
-      reload();
-      onChanged();
     } catch (err) {
       setError(apiErrorMessage(err));
     } finally {
@@ -85,7 +71,7 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
   };
 
   const download = (file: 'original' | 'errors') => void downloadUploadFile(campaignId, uploadId, file).catch((err: unknown) => setError(apiErrorMessage(err)));
-  const progress = live && live.status === upload?.status ? live : (upload?.progress ?? null);
+  const progress = upload?.progress ?? null;
   const percent = progress ? progressPercent(progress) : null;
   // One source of truth while importing (issue 33.9): the tiles count the rows the bar counts; the
   // stored counts (exact, rows refused at write included) take over once the import ends.
@@ -97,7 +83,7 @@ export function ReviewModal({ campaignId, uploadId, canWrite, onClose, onChanged
 
   return (
     <StaticModal open title={title} onClose={onClose} size="wide">
-      <div aria-busy={detail.loading || undefined}>
+      <div aria-busy={detail.isFetching || undefined}>
         {!upload && (detail.error ? <p role="alert">{apiErrorMessage(detail.error)}</p> : <p role="status">{t('uploads.review.loading')}</p>)}
         {upload && (
           <>

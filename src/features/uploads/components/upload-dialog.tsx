@@ -8,7 +8,7 @@ import { StaticModal } from '../../../components/static-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { downloadTemplate } from '../api/templates-api';
-import { presignUpload, previewUpload, putFile, startUpload } from '../api/uploads-api';
+import { presignBody, putFile, usePresignUploadMutation, usePreviewUploadMutation, useStartUploadMutation } from '../api/uploads-api';
 import { fileProblem } from '../file-checks';
 import { ChooseStep } from './choose-step';
 import { MappingStep } from './mapping-step';
@@ -33,6 +33,9 @@ function usedDefaults(defaults: Record<string, string>, mapping: ColumnMapping):
 /** Choose a file and its type → send it to its signed URL (progress) → map its columns → start the upload (validation). */
 export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogProps) {
   const { t } = useTranslation();
+  const [presignUpload] = usePresignUploadMutation();
+  const [previewUpload] = usePreviewUploadMutation();
+  const [startUpload] = useStartUploadMutation();
   const [step, setStep] = useState<Step>('choose');
   const [type, setType] = useState<ImportType>('donor');
   const [file, setFile] = useState<File | null>(null);
@@ -83,14 +86,14 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
     setError(null);
     setPercent(0);
     try {
-      const target = await presignUpload(campaignId, file);
+      const target = await presignUpload(presignBody(campaignId, file)).unwrap();
       await putFile(target, file, setPercent, controller.signal);
       setSigned(target);
-      let seen = await previewUpload(campaignId, type, target.key, file.name, null);
+      let seen = await previewUpload({ campaignId, type, key: target.key, fileName: file.name, sheet: null }).unwrap();
       // A payments file uploaded as donors (or the other way round) is read as what its headers say.
       const detected = seen.detected_type;
       if (detected && detected !== type) {
-        seen = await previewUpload(campaignId, detected, target.key, file.name, null);
+        seen = await previewUpload({ campaignId, type: detected, key: target.key, fileName: file.name, sheet: null }).unwrap();
         setType(detected);
         setSwitchedTo(detected);
       } else {
@@ -112,7 +115,7 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
     setBusy(true);
     setError(null);
     try {
-      showPreview(await previewUpload(campaignId, type, signed.key, file.name, sheet));
+      showPreview(await previewUpload({ campaignId, type, key: signed.key, fileName: file.name, sheet }).unwrap());
     } catch (err) {
       setError(apiErrorMessage(err));
     } finally {
@@ -132,7 +135,7 @@ export function UploadDialog({ campaignId, onClose, onStarted }: UploadDialogPro
         file_name: file.name,
         mapping,
         options: { validate_only: validateOnly, sheet: preview.sheet, defaults: chosenDefaults },
-      });
+      }).unwrap();
       onStarted(upload);
     } catch (err) {
       setError(apiErrorMessage(err));

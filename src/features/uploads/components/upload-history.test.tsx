@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { api } from '../../../lib/api';
 import { emitLiveEvent } from '../../../lib/live-events';
 import { fakeIdToken, TEST_USER } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES } from '../../../test/campaign-fixtures';
@@ -28,6 +30,11 @@ async function openHistory(path = '/bulk-history') {
   const table = await screen.findByRole('table', { name: 'Uploads' }, FIRST_RENDER);
   return { table, ...app };
 }
+
+/** Another page's list of what an import writes (the donor book), cached in the same store. */
+const donorBook = api.injectEndpoints({
+  endpoints: (build) => ({ testDonorBook: build.query<{ data: unknown[] }, string>({ query: (campaignId) => ({ url: `/test/donor-book/${campaignId}` }), providesTags: ['Donor'] }) }),
+});
 
 const listUrls = () => fakeApi.calls.filter((c) => c.path === 'list').map((c) => new URL(c.url));
 
@@ -67,7 +74,7 @@ describe('/bulk-history uploads', () => {
 
   it('reads the list again every 3 s while a visible upload runs, and stops once none does', async () => {
     // The poll's clock is a fake one moved by hand (the rest runs on real time).
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
     expect(HISTORY_POLL_MS).toBe(3000);
     fakeApi.list = [runningRow()];
     const { table } = await openHistory();
@@ -156,5 +163,24 @@ describe('/bulk-history uploads', () => {
     expect(await screen.findByText('You do not have access to this page', undefined, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Uploads' })).not.toBeInTheDocument();
     expect(fakeApi.paths()).not.toContain('get');
+  });
+
+  it('an import that ends reads again what it wrote where another page keeps it (the Donor tag)', async () => {
+    let bookReads = 0;
+    server.use(
+      http.get('*/test/donor-book/:campaignId', () => {
+        bookReads += 1;
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    fakeApi.list = [runningRow()];
+    const { table, store } = await openHistory();
+    await within(table).findByRole('progressbar');
+    const book = store.dispatch(donorBook.endpoints.testDonorBook.initiate(CAMPAIGN));
+    await waitFor(() => expect(bookReads).toBe(1));
+    fakeApi.list = [runningRow({ status: 'completed' })];
+    act(() => emitLiveEvent('done', { kind: 'import', id: RUNNING_ID, campaign_id: CAMPAIGN, status: 'completed', message: null }));
+    await waitFor(() => expect(bookReads).toBe(2));
+    book.unsubscribe();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RUNNING_UPLOAD_STATUSES, UPLOAD_STATUSES, UPLOAD_STATUS_LABELS, type UploadFileKind, type UploadRow } from '../../../../domain/imports/api-contract';
 import { IMPORT_TYPES } from '../../../../domain/imports/templates';
@@ -8,12 +8,13 @@ import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../com
 import listStyles from '../../../components/data-table/list-page.module.css';
 import { SearchBox } from '../../../components/search-box';
 import { SelectField } from '../../../components/select-field';
+import { useAppDispatch } from '../../../app/hooks';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { useLiveEvent } from '../../../lib/live-events';
 import { notify } from '../../../lib/toast';
-import { useRemote } from '../../../lib/use-remote';
+import { useJobList } from '../../../lib/use-job-list';
 import '../../../lib/staff-catalogue';
-import { actOnUpload, downloadUploadFile, listUploads } from '../api/uploads-api';
+import { downloadUploadFile, importEnded, uploadListJobs, uploadsApi, useActOnUploadMutation, useListUploadsQuery } from '../api/uploads-api';
 import { formatDateTime } from '../format-time';
 import { hasFilters, readUploadListState, uploadListQuery, withUploadListState, type UploadListState } from '../upload-query';
 import { CancelUploadConfirm } from './cancel-upload-confirm';
@@ -25,13 +26,9 @@ import { useUrlParams } from '../../../lib/use-url-params';
 /** While a visible upload runs, the page is read again this often (live events are the fast path). */
 export const HISTORY_POLL_MS = 3000;
 
-type Progress = UploadRow['progress'];
-
 interface UploadHistoryProps {
   campaignId: string;
   canWrite: boolean;
-  /** Bumped by the page when an upload starts or changes: reload. */
-  refresh: number;
   onReview: (uploadId: string) => void;
   onUpload: () => void;
 }
@@ -39,71 +36,47 @@ interface UploadHistoryProps {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** /bulk-history's list: every upload of the campaign, paged, sorted and filtered on the server, with live progress. */
-export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUpload }: UploadHistoryProps) {
+export function UploadHistory({ campaignId, canWrite, onReview, onUpload }: UploadHistoryProps) {
   const { t } = useTranslation();
   const [params, setParams] = useUrlParams();
   const state = readUploadListState(params);
   const query = uploadListQuery(state);
-  const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${refresh}`, () => listUploads(campaignId, query));
-  /** Live progress pushed per upload id, with the status it was pushed in (a later status drops it). */
-  const [live, setLive] = useState<Record<string, Progress & { status: string }>>({});
+  const dispatch = useAppDispatch();
+  // Uploads started, changed or cancelled here (dialog, review, Stop) read it again through the Upload tag.
+  const list = useJobList(
+    { campaignId, query },
+    {
+      ...uploadListJobs,
+      pollMs: HISTORY_POLL_MS,
+      useList: useListUploadsQuery,
+      patch: (args, recipe) => void dispatch(uploadsApi.util.updateQueryData('listUploads', args, recipe)),
+      anyDone: true,
+      onDone: () => dispatch(importEnded()),
+    },
+  );
+  const data = useCampaignData(list, campaignId);
+  const [actOnUpload] = useActOnUploadMutation();
   const [cancelling, setCancelling] = useState<UploadRow | null>(null);
   const [busy, setBusy] = useState(false);
-  /** The reload under way is a poll or a push: the rows stay as they are instead of dimming. */
-  const [quiet, setQuiet] = useState(false);
-  const rows = list.data?.upload_list ?? [];
-  const anyRunning = rows.some((r) => RUNNING_UPLOAD_STATUSES.includes(r.status));
-  const { reload } = list;
-  const reloadQuietly = useCallback(() => {
-    setQuiet(true);
-    reload();
-  }, [reload]);
-  /** A push for a row the page still shows as not running: reload once, not on every push. */
-  const reloadAsked = useRef(false);
-  useEffect(() => {
-    reloadAsked.current = false;
-  }, [list.data]);
+  const rows = data?.upload_list ?? [];
+  /** Loading another page or filter dims the rows; a poll, a push or a write reads them again quietly. */
+  const loading = list.isFetching && list.currentData === undefined;
 
   const update = useCallback(
-    (patch: Partial<UploadListState>) => {
-      setQuiet(false);
-      setParams((current) => withUploadListState(current, { ...readUploadListState(current), ...('page' in patch ? {} : { page: 1 }), ...patch }));
-    },
+    (patch: Partial<UploadListState>) =>
+      setParams((current) => withUploadListState(current, { ...readUploadListState(current), ...('page' in patch ? {} : { page: 1 }), ...patch })),
     [setParams],
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
-
-  useLiveEvent('progress', 'import', (event) => {
-    const row = rows.find((r) => r.id === event.id);
-    if (!row) return;
-    if (!RUNNING_UPLOAD_STATUSES.includes(row.status)) {
-      if (!reloadAsked.current) {
-        reloadAsked.current = true;
-        reloadQuietly();
-      }
-      return;
-    }
-    setLive((current) => ({ ...current, [event.id]: { done: event.done, total: event.total, status: row.status } }));
-  });
-  useLiveEvent('done', 'import', (event) => {
-    setLive(({ [event.id]: _ended, ...others }) => others);
-    reloadQuietly();
-  });
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(reloadQuietly, HISTORY_POLL_MS);
-    return () => clearInterval(timer);
-  }, [anyRunning, reloadQuietly]);
 
   const download = (r: UploadRow, file: UploadFileKind) => void downloadUploadFile(campaignId, r.id, file).catch((err: unknown) => notify.apiError(err));
   const cancel = async () => {
     if (!cancelling) return;
     setBusy(true);
     try {
-      await actOnUpload(campaignId, cancelling.id, 'cancel');
+      await actOnUpload({ campaignId, uploadId: cancelling.id, action: 'cancel' }).unwrap();
       notify.success(t('uploads.cancel.done', { file: cancelling.file_name }));
       setCancelling(null);
-      reload();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -111,10 +84,6 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
     }
   };
 
-  const progressOf = (r: UploadRow): Progress => {
-    const pushed = live[r.id];
-    return pushed && pushed.status === r.status ? pushed : r.progress;
-  };
   const small = `${buttonStyles.button} ${buttonStyles.secondary} ${listStyles.small}`;
 
   const columns: DataTableColumn<UploadRow>[] = [
@@ -152,7 +121,7 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
       width: '13rem',
       cell: (r) => {
         if (!RUNNING_UPLOAD_STATUSES.includes(r.status)) return <UploadStatusBadge status={r.status} />;
-        const progress = progressOf(r);
+        const progress = r.progress;
         const percent = progressPercent(progress);
         const detail = percent === null ? t('uploads.history.rowsSoFar', { count: progress.done, formatted: count(progress.done) }) : `${percent}%`;
         return <UploadProgress percent={percent} label={`${UPLOAD_STATUS_LABELS[r.status]} ${detail}`} />;
@@ -247,8 +216,8 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        loading={list.loading && !quiet}
-        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        loading={loading}
+        error={list.error !== undefined ? apiErrorMessage(list.error) : undefined}
         sort={state.sort}
         onSortChange={(sort) => update({ sort })}
         empty={empty}
@@ -256,8 +225,8 @@ export function UploadHistory({ campaignId, canWrite, refresh, onReview, onUploa
       <Pager
         page={state.page}
         pageSize={state.limit}
-        total={list.data?.total ?? 0}
-        disabled={list.loading && !quiet}
+        total={data?.total ?? 0}
+        disabled={loading}
         onPageChange={(page) => update({ page })}
         onPageSizeChange={(limit) => update({ limit })}
         label={t('uploads.history.pages')}

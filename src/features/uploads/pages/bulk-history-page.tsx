@@ -26,9 +26,7 @@ export default function BulkHistoryPage() {
   const campaignId = useCampaignId();
   const [params, setParams] = useUrlParams();
   const [uploading, setUploading] = useState(false);
-  const [refresh, setRefresh] = useState(0);
   const reviewing = params.get('upload');
-  const changed = () => setRefresh((n) => n + 1);
 
   const review = (uploadId: string | null) =>
     setParams((current) => {
@@ -52,20 +50,20 @@ export default function BulkHistoryPage() {
           )
         }
       />
-      {campaignId && canRead && <UploadHistory campaignId={campaignId} canWrite={canUpload} refresh={refresh} onReview={review} onUpload={() => setUploading(true)} />}
+      {campaignId && canRead && <UploadHistory campaignId={campaignId} canWrite={canUpload} onReview={review} onUpload={() => setUploading(true)} />}
       {campaignId && canUpload && <TemplatesCard campaignId={campaignId} />}
       {campaignId && uploading && (
         <UploadDialog
           campaignId={campaignId}
           onClose={() => setUploading(false)}
           onStarted={(upload) => {
+            // The history reads its list again: the start invalidated the Upload tag.
             setUploading(false);
-            changed();
             review(upload.id);
           }}
         />
       )}
-      {campaignId && canRead && reviewing && <ReviewModal campaignId={campaignId} uploadId={reviewing} canWrite={canUpload} onClose={() => review(null)} onChanged={changed} />}
+      {campaignId && canRead && reviewing && <ReviewModal campaignId={campaignId} uploadId={reviewing} canWrite={canUpload} onClose={() => review(null)} />}
     </>
   );
 }
