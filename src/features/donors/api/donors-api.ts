@@ -57,6 +57,8 @@ const c = (campaignId: string) => ({ campaignId });
  */
 const DONOR_LIST = { type: 'Donor', id: 'LIST' } as const;
 const donorTag = (donorId: string) => ({ type: 'Donor', id: donorId }) as const;
+/** The campaign's tag list (the list's Tag filter); every tag write invalidates all of 'DonorTag'. */
+const TAG_LIST = { type: 'DonorTag', id: 'LIST' } as const;
 /** Money moved: the donor's figures and pledges, the lists, and the campaign's dashboard and reports. */
 const DONATION_WRITE = ['Donation', 'Dashboard', 'Report'] as const;
 const PLEDGE_WRITE = ['Pledge', 'Dashboard', 'Report'] as const;
@@ -97,7 +99,8 @@ export const donorsApi = api.injectEndpoints({
     }),
     deleteDonor: build.mutation<Written<unknown>, { campaignId: string; donorId: string }>({
       query: ({ campaignId, donorId }) => ({ url: donorBookPath(P.deleteDonor, { campaignId, donorId }), method: 'DELETE' }),
-      invalidatesTags: [DONOR_LIST, 'DonorTag'],
+      // The lists and the campaign's tags, not the deleted donor's own page (it would only answer 404).
+      invalidatesTags: [DONOR_LIST, TAG_LIST],
     }),
     /** Doing Business Database extract: the review lists matches and writes nothing; apply marks the donors chosen. */
     reviewDoingBusiness: build.mutation<Written<DoingBusinessReviewData>, { campaignId: string; fileText: string }>({
@@ -121,7 +124,7 @@ export const donorsApi = api.injectEndpoints({
         (body.data?.tag_list ?? [])
           .map((item) => (typeof item === 'string' ? item : ((item as { tag?: string; value?: string })?.tag ?? (item as { value?: string })?.value ?? '')))
           .filter((tag): tag is string => tag !== ''),
-      providesTags: ['DonorTag'],
+      providesTags: [TAG_LIST],
     }),
 
     // ── pledges ───────────────────────────────────────────────────────────────────────────────

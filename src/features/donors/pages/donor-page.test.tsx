@@ -843,6 +843,28 @@ describe('/donor-list/:donorId: what a write changes is read again', () => {
     expect(await screen.findByText(/Participant-Option A · #gala$/)).toBeInTheDocument();
   });
 
+  it('a deleted donor is not asked for again (its page would only answer 404)', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/donation/donor/get_donor/:campaignId/:donorId', ({ params }) => {
+        asked.push(String(params.donorId));
+        return HttpResponse.json({ data: donorDetail() });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = open();
+    await donationsTable();
+    const before = asked.length;
+    await user.click(screen.getByRole('button', { name: 'Delete donor' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Ann Donor?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Donor deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donor-list'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donor List' })).toBeInTheDocument();
+    expect(deletes).toEqual([`donor:${DONOR_1}`]);
+    expect(asked).toHaveLength(before);
+  });
+
   it('the donor list opened after a donation on the donor page shows the new figures, not the ones it showed before', async () => {
     followTheRecords();
     const user = userEvent.setup();
