@@ -52,12 +52,17 @@ const unwrap = <T>(body: ApiSuccess<T>): T => body.data;
 const c = (campaignId: string) => ({ campaignId });
 
 /**
- * What a donor-book write changes, as cache tags. A donor's page provides `{ Donor, id }`; every
- * list of donors (the donor list, the follow-up list) provides `{ Donor, LIST }`.
+ * What a donor-book write changes, as cache tags. A donor's page and its sections provide their
+ * types with the donor's id; the campaign-wide lists (the donor list, the follow-up list, the tag
+ * list) with the id LIST. Most writes invalidate a whole type (every id); deleting or merging
+ * donors names ids, so the donor that is gone is not read again.
  */
+type DonorBookTag = 'Donor' | 'Pledge' | 'Donation' | 'FollowUp' | 'DonorTag' | 'DonorNote';
+const tagsOf = (id: string, ...types: DonorBookTag[]) => types.map((type) => ({ type, id }));
+const ALL_KINDS: DonorBookTag[] = ['Donor', 'Pledge', 'Donation', 'FollowUp', 'DonorTag', 'DonorNote'];
 const DONOR_LIST = { type: 'Donor', id: 'LIST' } as const;
 const donorTag = (donorId: string) => ({ type: 'Donor', id: donorId }) as const;
-/** The campaign's tag list (the list's Tag filter); every tag write invalidates all of 'DonorTag'. */
+/** The campaign's tag list (the list's Tag filter). */
 const TAG_LIST = { type: 'DonorTag', id: 'LIST' } as const;
 /** Money moved: the donor's figures and pledges, the lists, and the campaign's dashboard and reports. */
 const DONATION_WRITE = ['Donation', 'Dashboard', 'Report'] as const;
@@ -75,12 +80,12 @@ export const donorsApi = api.injectEndpoints({
     donorList: build.query<DonorListData, { campaignId: string; query: DonorListQuery }>({
       query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonor, c(campaignId)), params: stripEmpty(query) }),
       transformResponse: unwrap<DonorListData>,
-      providesTags: [DONOR_LIST, 'Pledge', 'Donation', 'DonorTag'],
+      providesTags: tagsOf('LIST', 'Donor', 'Pledge', 'Donation', 'DonorTag'),
     }),
     donorDetail: build.query<DonorDetail, { campaignId: string; donorId: string }>({
       query: ({ campaignId, donorId }) => ({ url: donorBookPath(P.getDonor, { campaignId, donorId }) }),
       transformResponse: unwrap<DonorDetail>,
-      providesTags: (_result, _error, { donorId }) => [donorTag(donorId), 'Pledge', 'Donation', 'DonorTag'],
+      providesTags: (_result, _error, { donorId }) => tagsOf(donorId, 'Donor', 'Pledge', 'Donation', 'DonorTag'),
       // A donor deleted or merged away is not shown from the cache when its page is opened again.
       keepUnusedDataFor: 0,
     }),
@@ -94,8 +99,8 @@ export const donorsApi = api.injectEndpoints({
     }),
     mergeDonors: build.mutation<Written<DonorRow>, MergeDonorRequest>({
       query: (body) => ({ url: P.mergeDonor, method: 'POST', data: body }),
-      // The survivor takes over the duplicate's pledges, donations, calls, tags and notes.
-      invalidatesTags: (_result, _error, body) => [DONOR_LIST, donorTag(body.survivor_id), ...DONATION_WRITE, ...PLEDGE_WRITE, 'FollowUp', 'DonorTag', 'DonorNote'],
+      // The survivor takes over the duplicate's pledges, donations, calls, tags and notes; the duplicate is gone.
+      invalidatesTags: (_result, _error, body) => [...tagsOf(body.survivor_id, ...ALL_KINDS), ...tagsOf('LIST', ...ALL_KINDS), 'Dashboard', 'Report', 'Payment'],
     }),
     deleteDonor: build.mutation<Written<unknown>, { campaignId: string; donorId: string }>({
       query: ({ campaignId, donorId }) => ({ url: donorBookPath(P.deleteDonor, { campaignId, donorId }), method: 'DELETE' }),
@@ -151,7 +156,7 @@ export const donorsApi = api.injectEndpoints({
       query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonation, c(campaignId)), params: stripEmpty(query) }),
       transformResponse: unwrap<DonationListData>,
       // A row names the pledge it pays.
-      providesTags: ['Donation', 'Pledge'],
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id ?? 'LIST', 'Donation', 'Pledge'),
     }),
     addDonation: build.mutation<Written<DonationWriteData>, AddDonationRequest>({
       query: (body) => ({ url: P.addDonation, method: 'POST', data: body, ...idempotencyHeaders() }),
@@ -180,12 +185,12 @@ export const donorsApi = api.injectEndpoints({
       query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonorHistory, c(campaignId)), params: stripEmpty(query) }),
       transformResponse: unwrap<DonorHistoryListData>,
       // Every pledge, donation, refund and write-off.
-      providesTags: ['Pledge', 'Donation'],
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'Pledge', 'Donation'),
     }),
     donorCallList: build.query<FollowUpCallListData, { campaignId: string; query: { donor_id: string; page?: number; limit?: number } }>({
       query: ({ campaignId, query }) => ({ url: donorBookPath(P.listFollowUpCall, c(campaignId)), params: stripEmpty(query) }),
       transformResponse: unwrap<FollowUpCallListData>,
-      providesTags: ['FollowUp'],
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'FollowUp'),
     }),
     logDonorCall: build.mutation<Written<unknown>, AddFollowUpCallRequest>({
       query: (body) => ({ url: P.addFollowUpCall, method: 'POST', data: body }),
@@ -196,7 +201,7 @@ export const donorsApi = api.injectEndpoints({
     donorMetadataList: build.query<MetadataListData, { campaignId: string; query: { donor_id: string; kind?: MetadataKind; page?: number; limit?: number } }>({
       query: ({ campaignId, query }) => ({ url: donorBookPath(P.listMetadata, c(campaignId)), params: stripEmpty(query) }),
       transformResponse: unwrap<MetadataListData>,
-      providesTags: ['DonorTag', 'DonorNote'],
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'DonorTag', 'DonorNote'),
     }),
     addMetadata: build.mutation<Written<MetadataRow>, AddMetadataRequest>({
       query: (body) => ({ url: P.addMetadata, method: 'POST', data: body }),

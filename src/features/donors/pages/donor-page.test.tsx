@@ -865,6 +865,35 @@ describe('/donor-list/:donorId: what a write changes is read again', () => {
     expect(asked).toHaveLength(before);
   });
 
+  it('merged into another donor, the merged-away donor is not asked for again; the survivor is', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/donation/donor/get_donor/:campaignId/:donorId', ({ params }) => {
+        asked.push(`donor:${String(params.donorId)}`);
+        return HttpResponse.json({ data: params.donorId === DONOR_2 ? donorDetail({ donor_id: DONOR_2, name: 'Bob Giver', pledges: [], next_payment: null }) : donorDetail() });
+      }),
+      http.get('*/donation/list_donation/:campaignId', ({ request }) => {
+        asked.push(`donations:${new URL(request.url).searchParams.get('donor_id')}`);
+        return HttpResponse.json({ data: { donation_list: [], total: 0, page: 1, limit: 10, totals: { paid_amount_cents: 0, refunded_cents: 0, net_cents: 0 } } });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByRole('table', { name: 'Donations of Ann Donor' }, { timeout: 15_000 });
+    await waitFor(() => expect(asked).toContain(`donations:${DONOR_1}`));
+    const before = asked.filter((a) => a.endsWith(DONOR_1)).length;
+    await user.click(screen.getByRole('button', { name: 'Merge with…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge duplicate donors' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Duplicate donor' }), 'Bob');
+    await user.click(await within(dialog).findByText('Bob Giver (bob@example.org · (718) 555-0102)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the other one instead' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Merge donors' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/donor-list/${DONOR_2}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Giver' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain(`donations:${DONOR_2}`));
+    expect(asked.filter((a) => a.endsWith(DONOR_1))).toHaveLength(before);
+  });
+
   it('the donor list opened after a donation on the donor page shows the new figures, not the ones it showed before', async () => {
     followTheRecords();
     const user = userEvent.setup();

@@ -25,7 +25,8 @@ export const followUpApi = api.injectEndpoints({
       query: ({ campaignId, query }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.followUpList, { campaignId }), params: compact(query) }),
       transformResponse: (body: ApiSuccess<FollowUpListData>) => body.data,
       // Remaining amounts and next payments (pledges, donations), the last call and reminder, the donor's contact.
-      providesTags: ['FollowUp', 'Pledge', 'Donation', { type: 'Donor', id: 'LIST' }],
+      // With the id LIST, as the donor book's lists: merging donors reaches it too.
+      providesTags: (['FollowUp', 'Pledge', 'Donation', 'Donor'] as const).map((type) => ({ type, id: 'LIST' })),
     }),
     logFollowUpCall: build.mutation<WithCode, AddFollowUpCallRequest>({
       query: (body) => ({ url: DONOR_BOOK_PATHS.addFollowUpCall, method: 'POST', data: body }),
