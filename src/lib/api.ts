@@ -102,6 +102,8 @@ export const TAG_TYPES = [
   'Gateway',
   'Filing',
   'Outbox',
+  'DonorTag',
+  'DonorNote',
 ] as const;
 
 export const api = createApi({

@@ -27,8 +27,8 @@ import type { AddFollowUpCallRequest, FollowUpCallListData } from '../../../../d
 import type { AddPledgeRequest, PledgeRow, UpdatePledgeRequest, WriteOffPledgeRequest } from '../../../../domain/donor-book/pledges-contract';
 import type { AddMetadataRequest, MetadataListData, MetadataRow, UpdateMetadataRequest } from '../../../../domain/donor-book/tags-notes-contract';
 import type { MetadataKind } from '../../../../domain/donor-book/enums';
+import { api } from '../../../lib/api';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
-import { loadApi } from '../../../lib/load-api';
 
 /** A write's answer: the row and the success message code (domain/messages.ts). */
 export interface Written<T> {
@@ -41,79 +41,208 @@ export function stripEmpty<T extends object>(query: T): Partial<T> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
 }
 
-async function get<T>(path: string, params?: object): Promise<T> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<T>>(path, params ? { params: stripEmpty(params) } : undefined)).data.data;
-}
-
-async function post<T>(path: string, body: object, options?: { headers: Record<string, string> }): Promise<Written<T>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<Written<T>>(path, body, options)).data;
-}
-
-async function remove(path: string): Promise<Written<unknown>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.delete<Written<unknown>>(path)).data;
-}
-
+/** The `data` of a success body `{ data }`. */
+const unwrap = <T>(body: ApiSuccess<T>): T => body.data;
 const c = (campaignId: string) => ({ campaignId });
 
-// ── donors ──────────────────────────────────────────────────────────────────────────────────
+/**
+ * What a donor-book write changes, as cache tags. A donor's page and its sections provide their
+ * types with the donor's id; the campaign-wide lists (the donor list, the follow-up list, the tag
+ * list) with the id LIST. Most writes invalidate a whole type (every id); deleting or merging
+ * donors names ids, so the donor that is gone is not read again.
+ */
+type DonorBookTag = 'Donor' | 'Pledge' | 'Donation' | 'FollowUp' | 'DonorTag' | 'DonorNote';
+const tagsOf = (id: string, ...types: DonorBookTag[]) => types.map((type) => ({ type, id }));
+const ALL_KINDS: DonorBookTag[] = ['Donor', 'Pledge', 'Donation', 'FollowUp', 'DonorTag', 'DonorNote'];
+const DONOR_LIST = { type: 'Donor', id: 'LIST' } as const;
+const donorTag = (donorId: string) => ({ type: 'Donor', id: donorId }) as const;
+/** The campaign's tag list (the list's Tag filter). */
+const TAG_LIST = { type: 'DonorTag', id: 'LIST' } as const;
+/** Money moved: the donor's figures and pledges, the lists, and the campaign's dashboard and reports. */
+const DONATION_WRITE = ['Donation', 'Dashboard', 'Report'] as const;
+const PLEDGE_WRITE = ['Pledge', 'Dashboard', 'Report'] as const;
+/** Tags (the donor's chips, the list's Tag filter, the #tags in the page's context line) and notes. */
+const metadataTags = (kind: MetadataKind) => [kind === 'tag' ? 'DonorTag' : 'DonorNote'] as const;
 
-export const listDonors = (campaignId: string, query: DonorListQuery) => get<DonorListData>(donorBookPath(P.listDonor, c(campaignId)), query);
-export const getDonor = (campaignId: string, donorId: string) => get<DonorDetail>(donorBookPath(P.getDonor, { campaignId, donorId }));
-export const addDonor = (body: AddDonorRequest) => post<DonorRow>(P.addDonor, body);
-export const updateDonor = (body: UpdateDonorRequest) => post<DonorRow>(P.updateDonor, body);
-export const mergeDonors = (body: MergeDonorRequest) => post<DonorRow>(P.mergeDonor, body);
-export const deleteDonor = (campaignId: string, donorId: string) => remove(donorBookPath(P.deleteDonor, { campaignId, donorId }));
-/** Doing Business Database extract: the review lists matches and writes nothing; apply marks the donors chosen. */
-export const reviewDoingBusiness = (campaignId: string, fileText: string) =>
-  post<DoingBusinessReviewData>(P.reviewDoingBusiness, { campaign_id: campaignId, file_text: fileText });
-export const applyDoingBusiness = (campaignId: string, donorIds: string[]) =>
-  post<DoingBusinessApplyData>(P.applyDoingBusiness, { campaign_id: campaignId, donor_ids: donorIds });
+/**
+ * The donor book's reads and writes (issue 34): pages use the generated hooks. Campaign-scoped reads
+ * take the campaign id in their argument, so another campaign's answer is another cache entry.
+ */
+export const donorsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // ── donors ────────────────────────────────────────────────────────────────────────────────
+    donorList: build.query<DonorListData, { campaignId: string; query: DonorListQuery }>({
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonor, c(campaignId)), params: stripEmpty(query) }),
+      transformResponse: unwrap<DonorListData>,
+      providesTags: tagsOf('LIST', 'Donor', 'Pledge', 'Donation', 'DonorTag'),
+    }),
+    donorDetail: build.query<DonorDetail, { campaignId: string; donorId: string }>({
+      query: ({ campaignId, donorId }) => ({ url: donorBookPath(P.getDonor, { campaignId, donorId }) }),
+      transformResponse: unwrap<DonorDetail>,
+      providesTags: (_result, _error, { donorId }) => tagsOf(donorId, 'Donor', 'Pledge', 'Donation', 'DonorTag'),
+      // A donor deleted or merged away is not shown from the cache when its page is opened again.
+      keepUnusedDataFor: 0,
+    }),
+    addDonor: build.mutation<Written<DonorRow>, AddDonorRequest>({
+      query: (body) => ({ url: P.addDonor, method: 'POST', data: body }),
+      invalidatesTags: [DONOR_LIST],
+    }),
+    updateDonor: build.mutation<Written<DonorRow>, UpdateDonorRequest>({
+      query: (body) => ({ url: P.updateDonor, method: 'POST', data: body }),
+      invalidatesTags: (_result, _error, body) => [DONOR_LIST, donorTag(body.donor_id), 'Dashboard', 'Report'],
+    }),
+    mergeDonors: build.mutation<Written<DonorRow>, MergeDonorRequest>({
+      query: (body) => ({ url: P.mergeDonor, method: 'POST', data: body }),
+      // The survivor takes over the duplicate's pledges, donations, calls, tags and notes; the duplicate is gone.
+      invalidatesTags: (_result, _error, body) => [...tagsOf(body.survivor_id, ...ALL_KINDS), ...tagsOf('LIST', ...ALL_KINDS), 'Dashboard', 'Report', 'Payment'],
+    }),
+    deleteDonor: build.mutation<Written<unknown>, { campaignId: string; donorId: string }>({
+      query: ({ campaignId, donorId }) => ({ url: donorBookPath(P.deleteDonor, { campaignId, donorId }), method: 'DELETE' }),
+      // The lists and the campaign's tags, not the deleted donor's own page (it would only answer 404).
+      invalidatesTags: [DONOR_LIST, TAG_LIST],
+    }),
+    /** Doing Business Database extract: the review lists matches and writes nothing; apply marks the donors chosen. */
+    reviewDoingBusiness: build.mutation<Written<DoingBusinessReviewData>, { campaignId: string; fileText: string }>({
+      query: ({ campaignId, fileText }) => ({ url: P.reviewDoingBusiness, method: 'POST', data: { campaign_id: campaignId, file_text: fileText } }),
+    }),
+    applyDoingBusiness: build.mutation<Written<DoingBusinessApplyData>, { campaignId: string; donorIds: string[] }>({
+      query: ({ campaignId, donorIds }) => ({ url: P.applyDoingBusiness, method: 'POST', data: { campaign_id: campaignId, donor_ids: donorIds } }),
+      // Marked donors have a lower limit and nothing matchable: their figures changed.
+      invalidatesTags: (_result, _error, { donorIds }) => [DONOR_LIST, ...donorIds.map(donorTag), 'Dashboard', 'Report'],
+    }),
+    /** The campaign's election cycles (GET list_election_cycle/{campaignId}): the donor list's Cycle filter. */
+    donorCycleList: build.query<ElectionCycleItem[], string>({
+      query: (campaignId) => ({ url: CAMPAIGN_PATHS.listElectionCycle(campaignId) }),
+      transformResponse: (body: ApiSuccess<{ election_cycle_list: ElectionCycleItem[] }>) => body.data.election_cycle_list,
+      providesTags: ['CampaignDetails'],
+    }),
+    /** list_donor_tags: the campaign's tags (answer `{ tag_list }` of strings or of `{ tag }` / `{ value }` rows). */
+    donorTagList: build.query<string[], string>({
+      query: (campaignId) => ({ url: donorBookPath(P.listDonorTags, c(campaignId)) }),
+      transformResponse: (body: ApiSuccess<{ tag_list?: unknown[] }>) =>
+        (body.data?.tag_list ?? [])
+          .map((item) => (typeof item === 'string' ? item : ((item as { tag?: string; value?: string })?.tag ?? (item as { value?: string })?.value ?? '')))
+          .filter((tag): tag is string => tag !== ''),
+      providesTags: [TAG_LIST],
+    }),
 
-/** The campaign's election cycles (GET list_election_cycle/{campaignId}): the donor list's Cycle filter. */
-export const listCampaignCycles = async (campaignId: string) =>
-  (await get<{ election_cycle_list: ElectionCycleItem[] }>(CAMPAIGN_PATHS.listElectionCycle(campaignId))).election_cycle_list;
+    // ── pledges ───────────────────────────────────────────────────────────────────────────────
+    /** One call per submission of the form, with its own Idempotency-Key (the server records it once). */
+    addPledge: build.mutation<Written<PledgeRow>, AddPledgeRequest>({
+      query: (body) => ({ url: P.addPledge, method: 'POST', data: body, ...idempotencyHeaders() }),
+      invalidatesTags: [...PLEDGE_WRITE],
+    }),
+    updatePledge: build.mutation<Written<PledgeRow>, UpdatePledgeRequest>({
+      query: (body) => ({ url: P.updatePledge, method: 'POST', data: body }),
+      invalidatesTags: [...PLEDGE_WRITE],
+    }),
+    writeOffPledge: build.mutation<Written<PledgeRow>, WriteOffPledgeRequest>({
+      query: (body) => ({ url: P.writeOffPledge, method: 'POST', data: body }),
+      invalidatesTags: [...PLEDGE_WRITE],
+    }),
+    deletePledge: build.mutation<Written<unknown>, { campaignId: string; pledgeId: string }>({
+      query: ({ campaignId, pledgeId }) => ({ url: donorBookPath(P.deletePledge, { campaignId, pledgeId }), method: 'DELETE' }),
+      invalidatesTags: [...PLEDGE_WRITE],
+    }),
 
-/** list_donor_tags: the campaign's tags (answer `{ tag_list }` of strings or of `{ tag }` / `{ value }` rows). */
-export async function listDonorTags(campaignId: string): Promise<string[]> {
-  const data = await get<{ tag_list?: unknown[] }>(donorBookPath(P.listDonorTags, c(campaignId)));
-  return (data?.tag_list ?? [])
-    .map((item) => (typeof item === 'string' ? item : ((item as { tag?: string; value?: string })?.tag ?? (item as { value?: string })?.value ?? '')))
-    .filter((tag): tag is string => tag !== '');
-}
+    // ── donations ─────────────────────────────────────────────────────────────────────────────
+    donorDonationList: build.query<DonationListData, { campaignId: string; query: DonationListQuery }>({
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonation, c(campaignId)), params: stripEmpty(query) }),
+      transformResponse: unwrap<DonationListData>,
+      // A row names the pledge it pays.
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id ?? 'LIST', 'Donation', 'Pledge'),
+    }),
+    addDonation: build.mutation<Written<DonationWriteData>, AddDonationRequest>({
+      query: (body) => ({ url: P.addDonation, method: 'POST', data: body, ...idempotencyHeaders() }),
+      invalidatesTags: [...DONATION_WRITE],
+    }),
+    updateDonation: build.mutation<Written<DonationWriteData>, UpdateDonationRequest>({
+      query: (body) => ({ url: P.updateDonation, method: 'POST', data: body }),
+      invalidatesTags: [...DONATION_WRITE],
+    }),
+    refundDonation: build.mutation<Written<DonationRow>, RefundDonationRequest>({
+      query: (body) => ({ url: P.refundDonation, method: 'POST', data: body, ...idempotencyHeaders() }),
+      invalidatesTags: [...DONATION_WRITE],
+    }),
+    /** A donation paid online: the money goes back through PayPal (POST /payment/refund), booked once. */
+    refundDonationOnline: build.mutation<Written<DonationRow>, RefundOnlineBody>({
+      query: (body) => ({ url: PAYMENT_PATHS.refund, method: 'POST', data: body, ...idempotencyHeaders() }),
+      invalidatesTags: [...DONATION_WRITE, 'Payment'],
+    }),
+    deleteDonation: build.mutation<Written<unknown>, { campaignId: string; donationId: string }>({
+      query: ({ campaignId, donationId }) => ({ url: donorBookPath(P.deleteDonation, { campaignId, donationId }), method: 'DELETE' }),
+      invalidatesTags: [...DONATION_WRITE],
+    }),
 
-// ── pledges ─────────────────────────────────────────────────────────────────────────────────
+    // ── history, calls ────────────────────────────────────────────────────────────────────────
+    donorHistory: build.query<DonorHistoryListData, { campaignId: string; query: { donor_id: string; page?: number; limit?: number; sort?: string } }>({
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonorHistory, c(campaignId)), params: stripEmpty(query) }),
+      transformResponse: unwrap<DonorHistoryListData>,
+      // Every pledge, donation, refund and write-off.
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'Pledge', 'Donation'),
+    }),
+    donorCallList: build.query<FollowUpCallListData, { campaignId: string; query: { donor_id: string; page?: number; limit?: number } }>({
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listFollowUpCall, c(campaignId)), params: stripEmpty(query) }),
+      transformResponse: unwrap<FollowUpCallListData>,
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'FollowUp'),
+    }),
+    logDonorCall: build.mutation<Written<unknown>, AddFollowUpCallRequest>({
+      query: (body) => ({ url: P.addFollowUpCall, method: 'POST', data: body }),
+      invalidatesTags: ['FollowUp'],
+    }),
 
-/** One call per submission of the form, with its own Idempotency-Key (the server records it once). */
-export const addPledge = (body: AddPledgeRequest) => post<PledgeRow>(P.addPledge, body, idempotencyHeaders());
-export const updatePledge = (body: UpdatePledgeRequest) => post<PledgeRow>(P.updatePledge, body);
-export const writeOffPledge = (body: WriteOffPledgeRequest) => post<PledgeRow>(P.writeOffPledge, body);
-export const deletePledge = (campaignId: string, pledgeId: string) => remove(donorBookPath(P.deletePledge, { campaignId, pledgeId }));
+    // ── tags and notes ────────────────────────────────────────────────────────────────────────
+    donorMetadataList: build.query<MetadataListData, { campaignId: string; query: { donor_id: string; kind?: MetadataKind; page?: number; limit?: number } }>({
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listMetadata, c(campaignId)), params: stripEmpty(query) }),
+      transformResponse: unwrap<MetadataListData>,
+      providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'DonorTag', 'DonorNote'),
+    }),
+    addMetadata: build.mutation<Written<MetadataRow>, AddMetadataRequest>({
+      query: (body) => ({ url: P.addMetadata, method: 'POST', data: body }),
+      invalidatesTags: (_result, _error, body) => [...metadataTags(body.kind)],
+    }),
+    /** `kind` is the row's (not sent): a tag's change reaches the donor's page and the list's Tag filter. */
+    updateMetadata: build.mutation<Written<MetadataRow>, { body: UpdateMetadataRequest; kind: MetadataKind }>({
+      query: ({ body }) => ({ url: P.updateMetadata, method: 'POST', data: body }),
+      invalidatesTags: (_result, _error, { kind }) => [...metadataTags(kind)],
+    }),
+    deleteMetadata: build.mutation<Written<unknown>, { campaignId: string; metadataId: string; kind: MetadataKind }>({
+      query: ({ campaignId, metadataId }) => ({ url: donorBookPath(P.deleteMetadata, { campaignId, metadataId }), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { kind }) => [...metadataTags(kind)],
+    }),
+  }),
+});
 
-// ── donations ───────────────────────────────────────────────────────────────────────────────
+/** Campaign-scoped lists are read again whenever a page opens or its query changes (figures must be current). */
+export const FRESH = { refetchOnMountOrArgChange: true } as const;
 
-export const listDonations = (campaignId: string, query: DonationListQuery) => get<DonationListData>(donorBookPath(P.listDonation, c(campaignId)), query);
-export const addDonation = (body: AddDonationRequest) => post<DonationWriteData>(P.addDonation, body, idempotencyHeaders());
-export const updateDonation = (body: UpdateDonationRequest) => post<DonationWriteData>(P.updateDonation, body);
-export const refundDonation = (body: RefundDonationRequest) => post<DonationRow>(P.refundDonation, body, idempotencyHeaders());
-/** A donation paid online: the money goes back through PayPal (POST /payment/refund), booked once. */
-export const refundOnlineDonation = (body: RefundOnlineBody) => post<DonationRow>(PAYMENT_PATHS.refund, body, idempotencyHeaders());
-export const deleteDonation = (campaignId: string, donationId: string) => remove(donorBookPath(P.deleteDonation, { campaignId, donationId }));
-
-// ── history, calls ──────────────────────────────────────────────────────────────────────────
-
-export const listDonorHistory = (campaignId: string, query: { donor_id: string; page?: number; limit?: number; sort?: string }) =>
-  get<DonorHistoryListData>(donorBookPath(P.listDonorHistory, c(campaignId)), query);
-export const listFollowUpCalls = (campaignId: string, query: { donor_id: string; page?: number; limit?: number }) =>
-  get<FollowUpCallListData>(donorBookPath(P.listFollowUpCall, c(campaignId)), query);
-export const addFollowUpCall = (body: AddFollowUpCallRequest) => post<unknown>(P.addFollowUpCall, body);
-
-// ── tags and notes ──────────────────────────────────────────────────────────────────────────
-
-export const listMetadata = (campaignId: string, query: { donor_id: string; kind?: MetadataKind; page?: number; limit?: number }) =>
-  get<MetadataListData>(donorBookPath(P.listMetadata, c(campaignId)), query);
-export const addMetadata = (body: AddMetadataRequest) => post<MetadataRow>(P.addMetadata, body);
-export const updateMetadata = (body: UpdateMetadataRequest) => post<MetadataRow>(P.updateMetadata, body);
-export const deleteMetadata = (campaignId: string, metadataId: string) => remove(donorBookPath(P.deleteMetadata, { campaignId, metadataId }));
+export const {
+  useDonorListQuery,
+  useLazyDonorListQuery,
+  useDonorDetailQuery,
+  useAddDonorMutation,
+  useUpdateDonorMutation,
+  useMergeDonorsMutation,
+  useDeleteDonorMutation,
+  useReviewDoingBusinessMutation,
+  useApplyDoingBusinessMutation,
+  useDonorCycleListQuery,
+  useDonorTagListQuery,
+  useAddPledgeMutation,
+  useUpdatePledgeMutation,
+  useWriteOffPledgeMutation,
+  useDeletePledgeMutation,
+  useDonorDonationListQuery,
+  useAddDonationMutation,
+  useUpdateDonationMutation,
+  useRefundDonationMutation,
+  useRefundDonationOnlineMutation,
+  useDeleteDonationMutation,
+  useDonorHistoryQuery,
+  useDonorCallListQuery,
+  useLogDonorCallMutation,
+  useDonorMetadataListQuery,
+  useAddMetadataMutation,
+  useUpdateMetadataMutation,
+  useDeleteMetadataMutation,
+} = donorsApi;

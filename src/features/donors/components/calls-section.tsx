@@ -7,8 +7,9 @@ import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../com
 import { LogCallModal } from '../../../components/log-call-modal';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { addFollowUpCall, listFollowUpCalls } from '../api/donors-api';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
+import { FRESH, useDonorCallListQuery, useLogDonorCallMutation } from '../api/donors-api';
 import styles from './sections.module.css';
 
 const PAGE_SIZE = 10;
@@ -20,23 +21,23 @@ interface CallsSectionProps {
   donorPhone: string | null;
   /** follow_up.write: may log a call. */
   canWrite: boolean;
-  version: number;
 }
 
 /** The donor's logged calls and sent reminders (list_follow_up_call?donor_id=), newest first; 'Log call' adds one. */
-export function CallsSection({ campaignId, donorId, donorName, donorPhone, canWrite, version }: CallsSectionProps) {
+export function CallsSection({ campaignId, donorId, donorName, donorPhone, canWrite }: CallsSectionProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [logging, setLogging] = useState(false);
   const query = { donor_id: donorId, page, limit: PAGE_SIZE };
-  const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${version}`, () => listFollowUpCalls(campaignId, query));
-  const rows = list.data?.follow_up_call_list ?? [];
+  const list = useDonorCallListQuery(campaignId ? { campaignId, query } : skipToken, FRESH);
+  const data = useCampaignData(list, campaignId || null);
+  const [logCall] = useLogDonorCallMutation();
+  const rows = data?.follow_up_call_list ?? [];
 
   const logged = () => {
     setLogging(false);
-    // The new call is the newest: show the first page, loaded again.
+    // The new call is the newest: show the first page (the write invalidated 'FollowUp': it is read again).
     setPage(1);
-    list.reload();
   };
 
   const columns: DataTableColumn<FollowUpCallRow>[] = [
@@ -69,20 +70,20 @@ export function CallsSection({ campaignId, donorId, donorName, donorPhone, canWr
         columns={columns}
         rows={rows}
         rowKey={(c) => c.call_id}
-        loading={list.loading}
-        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        loading={list.isFetching}
+        error={list.isError ? apiErrorMessage(list.error) : undefined}
         empty={<EmptyState text={t('donors.calls.empty')} />}
       />
-      {(list.data?.total ?? 0) > PAGE_SIZE && (
+      {(data?.total ?? 0) > PAGE_SIZE && (
         <div className={styles.pagerSlot}>
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPageChange={setPage} disabled={list.loading} label={t('donors.calls.title')} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPageChange={setPage} disabled={list.isFetching} label={t('donors.calls.title')} />
         </div>
       )}
       {logging && (
         <LogCallModal
           donorName={donorName}
           donorPhone={donorPhone}
-          save={(call) => addFollowUpCall({ campaign_id: campaignId, donor_id: donorId, ...call })}
+          save={(call) => logCall({ campaign_id: campaignId, donor_id: donorId, ...call }).unwrap()}
           onClose={() => setLogging(false)}
           onLogged={logged}
         />

@@ -5,7 +5,7 @@ import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { deleteDonor } from '../api/donors-api';
+import { useDeleteDonorMutation } from '../api/donors-api';
 import { ServerAlert } from './server-alert';
 import styles from './sections.module.css';
 
@@ -26,6 +26,7 @@ export function DeleteDonor({ campaignId, donor, onDeleted }: DeleteDonorProps) 
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [deleteDonor] = useDeleteDonorMutation();
   const refused = apiErrorCode(error) === 'DONOR_HAS_RECORDS';
 
   const close = () => {
@@ -37,7 +38,7 @@ export function DeleteDonor({ campaignId, donor, onDeleted }: DeleteDonorProps) 
     setBusy(true);
     setError(null);
     try {
-      const result = await deleteDonor(campaignId, donor.donor_id);
+      const result = await deleteDonor({ campaignId, donorId: donor.donor_id }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.DONOR_DELETED'));
       onDeleted();
     } catch (err) {

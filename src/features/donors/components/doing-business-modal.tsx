@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { donorPagePath } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { applyDoingBusiness, reviewDoingBusiness } from '../api/donors-api';
+import { useApplyDoingBusinessMutation, useReviewDoingBusinessMutation } from '../api/donors-api';
 import styles from './doing-business-modal.module.css';
 import { ServerAlert } from './server-alert';
 
@@ -18,8 +18,6 @@ const MAX_FILE_CHARS = 8_000_000;
 interface DoingBusinessModalProps {
   campaignId: string;
   onClose: () => void;
-  /** Donors were marked: the list's figures changed. */
-  onApplied: () => void;
 }
 
 /** The reason the server gives with DOING_BUSINESS_FILE_INVALID (what the file lacks), if any. */
@@ -36,8 +34,11 @@ const place = (address: string | null, zip: string | null) => [address, zip].fil
  * donor of the campaign and why, tick the donors to mark, confirm; then the donors marked are listed.
  * The review writes nothing; only the confirmation marks (one transaction, audited on the server).
  */
-export function DoingBusinessModal({ campaignId, onClose, onApplied }: DoingBusinessModalProps) {
+export function DoingBusinessModal({ campaignId, onClose }: DoingBusinessModalProps) {
   const { t } = useTranslation();
+  const [reviewDoingBusiness] = useReviewDoingBusinessMutation();
+  // Marking changes the donors' limits: the donor list is read again (its tags).
+  const [applyDoingBusiness] = useApplyDoingBusinessMutation();
   const inputId = useId();
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -64,7 +65,7 @@ export function DoingBusinessModal({ campaignId, onClose, onApplied }: DoingBusi
         setBusy(false);
         return;
       }
-      const result = await reviewDoingBusiness(campaignId, text);
+      const result = await reviewDoingBusiness({ campaignId, fileText: text }).unwrap();
       setReview(result.data);
       setChosen(new Set());
       setBusy(false);
@@ -79,12 +80,11 @@ export function DoingBusinessModal({ campaignId, onClose, onApplied }: DoingBusi
     setError('');
     const ids = [...chosen];
     try {
-      const result = await applyDoingBusiness(campaignId, ids);
+      const result = await applyDoingBusiness({ campaignId, donorIds: ids }).unwrap();
       const names = new Map(review.matches.map((m) => [m.donor_id, m.donor_name]));
       notify.success(t('donors.dbExtract.applied', { count: result.data.marked }));
       setMarked({ donors: ids.map((id) => ({ id, name: names.get(id) ?? id })), count: result.data.marked, alreadyMarked: result.data.already_marked });
       setBusy(false);
-      onApplied();
     } catch (err) {
       fail(err);
     }

@@ -17,7 +17,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-res
 import { formatDate } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { addDonation, updateDonation } from '../api/donors-api';
+import { useAddDonationMutation, useUpdateDonationMutation } from '../api/donors-api';
 import { todayIso } from '../dates';
 import { useOutsideCycle } from '../outside-cycle';
 import { apiErrorDetails } from '../server-errors';
@@ -148,6 +148,8 @@ interface DonationFormModalProps {
 export function DonationFormModal({ campaignId, donor, donation, onClose, onSaved }: DonationFormModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
+  const [addDonation] = useAddDonationMutation();
+  const [updateDonation] = useUpdateDonationMutation();
   const openPledges = donor.pledges.filter((p) => (p.status === 'open' || p.status === 'partly_paid') || p.pledge_id === donation?.pledge_id);
   const defaultPledge = donation === null && openPledges.length === 1 ? openPledges[0]!.pledge_id : null;
   const {
@@ -173,7 +175,7 @@ export function DonationFormModal({ campaignId, donor, donation, onClose, onSave
     cycle.clear();
     const fields = { ...toFields(values, donation), ...(confirmOutsideCycle ? { confirm_outside_cycle: true } : {}) };
     return submit(
-      () => (donation ? updateDonation({ campaign_id: campaignId, donation_id: donation.donation_id, ...fields }) : addDonation({ campaign_id: campaignId, ...fields })),
+      () => (donation ? updateDonation({ campaign_id: campaignId, donation_id: donation.donation_id, ...fields }) : addDonation({ campaign_id: campaignId, ...fields })).unwrap(),
       {
         successKey: donation ? 'messages.DONATION_UPDATED' : 'messages.DONATION_ADDED',
         onSuccess: onSaved,

@@ -10,8 +10,9 @@ import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../com
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { deleteDonation, listDonations } from '../api/donors-api';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
+import { FRESH, useDeleteDonationMutation, useDonorDonationListQuery } from '../api/donors-api';
 import { isOutsideCycle } from '../outside-cycle';
 import { DonationFormModal } from './donation-form-modal';
 import { DonationRefunds, fullyRefunded } from './donation-refunds';
@@ -24,18 +25,16 @@ interface DonationsSectionProps {
   campaignId: string;
   donor: DonorDetail;
   canWrite: boolean;
-  /** Bumped by the page after any change of the donor's records. */
-  version: number;
-  onChanged: () => void;
 }
 
 const btn = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
 
 /**
  * The donor's donations (list_donation?donor_id=, paged and sorted on the server): record, edit, refund
- * all or part (each refund listed under the donation's status), delete.
+ * all or part (each refund listed under the donation's status), delete. Each write invalidates
+ * 'Donation': this table, the donor's figures and pledges, the history and the lists are read again.
  */
-export function DonationsSection({ campaignId, donor, canWrite, version, onChanged }: DonationsSectionProps) {
+export function DonationsSection({ campaignId, donor, canWrite }: DonationsSectionProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('-paying_date');
@@ -44,8 +43,10 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
   const [deleting, setDeleting] = useState<DonationRow | null>(null);
   const [busy, setBusy] = useState(false);
   const query = { donor_id: donor.donor_id, page, limit: DONATIONS_PAGE_SIZE, sort };
-  const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${version}`, () => listDonations(campaignId, query));
-  const rows = list.data?.donation_list ?? [];
+  const list = useDonorDonationListQuery(campaignId ? { campaignId, query } : skipToken, FRESH);
+  const data = useCampaignData(list, campaignId || null);
+  const [deleteDonation] = useDeleteDonationMutation();
+  const rows = data?.donation_list ?? [];
   const pledgeDate = (id: string | null) => formatDate(donor.pledges.find((p) => p.pledge_id === id)?.commitment_date);
   const overLimitCents = donor.limit_cents !== null && donor.aggregate_cents > donor.limit_cents ? donor.aggregate_cents - donor.limit_cents : 0;
   /** Refunding a gift dated outside the cycle does not lower this cycle's aggregate: no excess to offer. */
@@ -56,15 +57,13 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
   const changed = () => {
     setEditing(null);
     setRefunding(null);
-    onChanged();
   };
 
   const remove = async (donation: DonationRow) => {
     setBusy(true);
     try {
-      const result = await deleteDonation(campaignId, donation.donation_id);
+      const result = await deleteDonation({ campaignId, donationId: donation.donation_id }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.DONATION_DELETED'));
-      onChanged();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -129,7 +128,7 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
     });
   }
 
-  const totals = list.data?.totals;
+  const totals = data?.totals;
   const footer =
     totals && rows.length > 0 ? (
       <tr>
@@ -156,8 +155,8 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
         columns={columns}
         rows={rows}
         rowKey={(d) => d.donation_id}
-        loading={list.loading}
-        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        loading={list.isFetching}
+        error={list.isError ? apiErrorMessage(list.error) : undefined}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
@@ -166,9 +165,9 @@ export function DonationsSection({ campaignId, donor, canWrite, version, onChang
         empty={<EmptyState text={t('donors.donations.empty')} />}
         footer={footer}
       />
-      {(list.data?.total ?? 0) > DONATIONS_PAGE_SIZE && (
+      {(data?.total ?? 0) > DONATIONS_PAGE_SIZE && (
         <div className={styles.pagerSlot}>
-          <Pager page={page} pageSize={DONATIONS_PAGE_SIZE} total={list.data?.total ?? 0} onPageChange={setPage} disabled={list.loading} label={t('donors.donations.title')} />
+          <Pager page={page} pageSize={DONATIONS_PAGE_SIZE} total={data?.total ?? 0} onPageChange={setPage} disabled={list.isFetching} label={t('donors.donations.title')} />
         </div>
       )}
       {editing !== null && (

@@ -13,7 +13,7 @@ import { TextInput } from '../../../components/text-input';
 import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { notify } from '../../../lib/toast';
-import { addDonor, updateDonor } from '../api/donors-api';
+import { useAddDonorMutation, useUpdateDonorMutation } from '../api/donors-api';
 import { countryOptions } from '../../../lib/countries';
 import { apiErrorDetails, existingDonorId } from '../server-errors';
 import { ServerAlert } from './server-alert';
@@ -92,6 +92,8 @@ interface DonorFormModalProps {
 export function DonorFormModal({ campaignId, donor, onClose, onSaved, onOpenExisting }: DonorFormModalProps) {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<{ message: string; existingId: string | null } | null>(null);
+  const [addDonor] = useAddDonorMutation();
+  const [updateDonor] = useUpdateDonorMutation();
   const {
     register,
     handleSubmit,
@@ -109,7 +111,7 @@ export function DonorFormModal({ campaignId, donor, onClose, onSaved, onOpenExis
     setServerError(null);
     const fields = toDonorFields(values);
     try {
-      const result = donor ? await updateDonor({ campaign_id: campaignId, donor_id: donor.donor_id, ...fields }) : await addDonor({ campaign_id: campaignId, ...fields });
+      const result = donor ? await updateDonor({ campaign_id: campaignId, donor_id: donor.donor_id, ...fields }).unwrap() : await addDonor({ campaign_id: campaignId, ...fields }).unwrap();
       notify.success(successMessage(result.message_code, donor ? 'messages.DONOR_UPDATED' : 'messages.DONOR_ADDED'));
       onSaved(result.data);
     } catch (err) {

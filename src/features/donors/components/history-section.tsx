@@ -6,8 +6,9 @@ import { formatCents } from '../../../../domain/money';
 import { DataTable, EmptyState, Pager, type DataTableColumn } from '../../../components/data-table';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { listDonorHistory } from '../api/donors-api';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
+import { FRESH, useDonorHistoryQuery } from '../api/donors-api';
 import styles from './sections.module.css';
 
 const PAGE_SIZE = 10;
@@ -16,17 +17,20 @@ interface HistorySectionProps {
   campaignId: string;
   donorId: string;
   donorName: string;
-  version: number;
 }
 
-/** Every pledge, donation, refund and write-off of the donor (list_donor_history?donor_id=), newest first. */
-export function HistorySection({ campaignId, donorId, donorName, version }: HistorySectionProps) {
+/**
+ * Every pledge, donation, refund and write-off of the donor (list_donor_history?donor_id=), newest
+ * first; read again when a write invalidates 'Pledge' or 'Donation'.
+ */
+export function HistorySection({ campaignId, donorId, donorName }: HistorySectionProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState('-date');
   const query = { donor_id: donorId, page, limit: PAGE_SIZE, sort };
-  const list = useRemote(`${campaignId}:${JSON.stringify(query)}:${version}`, () => listDonorHistory(campaignId, query));
-  const rows = list.data?.donor_history_list ?? [];
+  const list = useDonorHistoryQuery(campaignId ? { campaignId, query } : skipToken, FRESH);
+  const data = useCampaignData(list, campaignId || null);
+  const rows = data?.donor_history_list ?? [];
 
   const columns: DataTableColumn<DonorHistoryRow>[] = [
     { id: 'date', nowrap: true, header: t('donors.history.columns.date'), sortKey: 'date', descendingFirst: true, cell: (h) => formatDate(h.date) },
@@ -55,8 +59,8 @@ export function HistorySection({ campaignId, donorId, donorName, version }: Hist
         columns={columns}
         rows={rows}
         rowKey={(h) => h.event_id}
-        loading={list.loading}
-        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        loading={list.isFetching}
+        error={list.isError ? apiErrorMessage(list.error) : undefined}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
@@ -64,9 +68,9 @@ export function HistorySection({ campaignId, donorId, donorName, version }: Hist
         }}
         empty={<EmptyState text={t('donors.history.empty')} />}
       />
-      {(list.data?.total ?? 0) > PAGE_SIZE && (
+      {(data?.total ?? 0) > PAGE_SIZE && (
         <div className={styles.pagerSlot}>
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPageChange={setPage} disabled={list.loading} label={t('donors.history.title')} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPageChange={setPage} disabled={list.isFetching} label={t('donors.history.title')} />
         </div>
       )}
     </section>

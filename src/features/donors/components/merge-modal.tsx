@@ -9,7 +9,7 @@ import { FormModal } from '../../../components/form-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { listDonors, mergeDonors } from '../api/donors-api';
+import { useLazyDonorListQuery, useMergeDonorsMutation } from '../api/donors-api';
 import styles from './merge-modal.module.css';
 import { ServerAlert } from './server-alert';
 import { formatPhone } from '../../../../domain/phone';
@@ -43,9 +43,11 @@ export function MergeModal({ campaignId, donor, onClose, onMerged }: MergeModalP
   const [keepCurrent, setKeepCurrent] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [searchDonors] = useLazyDonorListQuery();
+  const [mergeDonors] = useMergeDonorsMutation();
 
   const loadOptions = async (input: string): Promise<DonorOption[]> => {
-    const data = await listDonors(campaignId, { search: input.trim() || undefined, limit: SEARCH_LIMIT, page: 1, sort: 'name' });
+    const data = await searchDonors({ campaignId, query: { search: input.trim() || undefined, limit: SEARCH_LIMIT, page: 1, sort: 'name' } }).unwrap();
     return data.donor_list.filter((d) => d.donor_id !== donor.donor_id).map(optionOf);
   };
 
@@ -57,7 +59,7 @@ export function MergeModal({ campaignId, donor, onClose, onMerged }: MergeModalP
     setBusy(true);
     setError('');
     try {
-      const result = await mergeDonors({ campaign_id: campaignId, survivor_id: survivor.donor_id, duplicate_id: duplicate.donor_id });
+      const result = await mergeDonors({ campaign_id: campaignId, survivor_id: survivor.donor_id, duplicate_id: duplicate.donor_id }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.DONORS_MERGED'));
       onMerged(survivor.donor_id);
     } catch (err) {

@@ -14,7 +14,7 @@ import { TextInput } from '../../../components/text-input';
 import { apiErrorCode } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { addPledge, updatePledge } from '../api/donors-api';
+import { useAddPledgeMutation, useUpdatePledgeMutation } from '../api/donors-api';
 import { todayIso } from '../dates';
 import { useOutsideCycle } from '../outside-cycle';
 import { OutsideCycleAlert } from './outside-cycle-alert';
@@ -79,6 +79,8 @@ const PLEDGE_FIELDS = ['commitment_date', 'commitment_amount_cents', 'recipient'
 export function PledgeFormModal({ campaignId, donorId, pledge, cycle, onClose, onSaved }: PledgeFormModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
+  const [addPledge] = useAddPledgeMutation();
+  const [updatePledge] = useUpdatePledgeMutation();
   const {
     register,
     handleSubmit,
@@ -100,7 +102,7 @@ export function PledgeFormModal({ campaignId, donorId, pledge, cycle, onClose, o
     outsideCycle.clear();
     const fieldsOut = { ...toFields(values), ...(confirmOutsideCycle ? { confirm_outside_cycle: true } : {}) };
     return submit(
-      () => (pledge ? updatePledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, ...fieldsOut }) : addPledge({ campaign_id: campaignId, donor_id: donorId, ...fieldsOut })),
+      () => (pledge ? updatePledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, ...fieldsOut }) : addPledge({ campaign_id: campaignId, donor_id: donorId, ...fieldsOut })).unwrap(),
       {
         successKey: pledge ? 'messages.PLEDGE_UPDATED' : 'messages.PLEDGE_ADDED',
         onSuccess: onSaved,

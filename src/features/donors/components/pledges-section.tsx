@@ -9,7 +9,7 @@ import { DataTable, EmptyState, type DataTableColumn } from '../../../components
 import { successMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { deletePledge } from '../api/donors-api';
+import { useDeletePledgeMutation } from '../api/donors-api';
 import { PledgeFormModal } from './pledge-form-modal';
 import styles from './sections.module.css';
 import { WriteOffModal } from './write-off-modal';
@@ -18,25 +18,27 @@ interface PledgesSectionProps {
   campaignId: string;
   donor: DonorDetail;
   canWrite: boolean;
-  onChanged: () => void;
 }
 
 const btn = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.small}`;
 
-/** The donor's pledges: status, remaining, next payment; record, edit, write off, delete (with confirmation). */
-export function PledgesSection({ campaignId, donor, canWrite, onChanged }: PledgesSectionProps) {
+/**
+ * The donor's pledges (the donor's detail): status, remaining, next payment; record, edit, write off,
+ * delete (with confirmation). Each write invalidates 'Pledge': the figures, history and lists follow.
+ */
+export function PledgesSection({ campaignId, donor, canWrite }: PledgesSectionProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<PledgeRow | 'new' | null>(null);
   const [writingOff, setWritingOff] = useState<PledgeRow | null>(null);
   const [deleting, setDeleting] = useState<PledgeRow | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deletePledge] = useDeletePledgeMutation();
 
   const remove = async (pledge: PledgeRow) => {
     setBusy(true);
     try {
-      const result = await deletePledge(campaignId, pledge.pledge_id);
+      const result = await deletePledge({ campaignId, pledgeId: pledge.pledge_id }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.PLEDGE_DELETED'));
-      onChanged();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -113,10 +115,7 @@ export function PledgesSection({ campaignId, donor, canWrite, onChanged }: Pledg
           pledge={editing === 'new' ? null : editing}
           cycle={donor.cycle}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            onChanged();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {writingOff && (
@@ -124,10 +123,7 @@ export function PledgesSection({ campaignId, donor, canWrite, onChanged }: Pledg
           campaignId={campaignId}
           pledge={writingOff}
           onClose={() => setWritingOff(null)}
-          onDone={() => {
-            setWritingOff(null);
-            onChanged();
-          }}
+          onDone={() => setWritingOff(null)}
         />
       )}
       <ConfirmModal

@@ -15,7 +15,7 @@ import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { refundDonation, refundOnlineDonation } from '../api/donors-api';
+import { useRefundDonationMutation, useRefundDonationOnlineMutation } from '../api/donors-api';
 import { todayIso } from '../dates';
 import { apiErrorDetails } from '../server-errors';
 import { ServerAlert } from './server-alert';
@@ -64,6 +64,8 @@ interface RefundModalProps {
 export function RefundModal({ campaignId, donation, excessCents, onClose, onDone }: RefundModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
+  const [refundDonation] = useRefundDonationMutation();
+  const [refundOnlineDonation] = useRefundDonationOnlineMutation();
   const refundable = refundableCents(donation);
   const resolver = useMemo(
     () => catalogueResolver<RefundValues>(refundFormSchema(refundable, t('donors.donations.refundExceeds', { refundable: formatCents(refundable) }))),
@@ -90,14 +92,14 @@ export function RefundModal({ campaignId, donation, excessCents, onClose, onDone
     submit(
       () =>
         online
-          ? refundOnlineDonation({ campaign_id: campaignId, donation_id: donation.donation_id, amount_cents: values.refund_amount_cents ?? refundable, reason: values.refund_reason.trim() })
+          ? refundOnlineDonation({ campaign_id: campaignId, donation_id: donation.donation_id, amount_cents: values.refund_amount_cents ?? refundable, reason: values.refund_reason.trim() }).unwrap()
           : refundDonation({
           campaign_id: campaignId,
           donation_id: donation.donation_id,
           refund_amount_cents: values.refund_amount_cents ?? refundable,
           refund_date: values.refund_date,
           refund_reason: values.refund_reason.trim(),
-        }),
+        }).unwrap(),
       { successKey: 'messages.DONATION_REFUNDED', onSuccess: onDone, describe: refundErrorMessage },
     );
 

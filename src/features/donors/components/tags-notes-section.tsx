@@ -14,8 +14,9 @@ import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { addMetadata, deleteMetadata, listMetadata, updateMetadata } from '../api/donors-api';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
+import { FRESH, useAddMetadataMutation, useDeleteMetadataMutation, useDonorMetadataListQuery, useUpdateMetadataMutation } from '../api/donors-api';
 import styles from './sections.module.css';
 
 const METADATA_LIMIT = 500;
@@ -30,34 +31,29 @@ interface TagsNotesProps {
   campaignId: string;
   donorId: string;
   canWrite: boolean;
-  version: number;
-  /** A tag changed (the list page's tag filter and the donor's tags follow). */
-  onChanged: () => void;
 }
 
-/** Tags (chips: add, remove) and notes (add, edit, delete) of a donor, through the metadata API. */
-export function TagsNotesSection({ campaignId, donorId, canWrite, version, onChanged }: TagsNotesProps) {
+/**
+ * Tags (chips: add, remove) and notes (add, edit, delete) of a donor, through the metadata API. A tag's
+ * write invalidates 'DonorTag' (the donor's #tags, the list's Tag filter follow), a note's 'DonorNote'.
+ */
+export function TagsNotesSection({ campaignId, donorId, canWrite }: TagsNotesProps) {
   const { t } = useTranslation();
-  const [local, setLocal] = useState(0);
-  const list = useRemote(`${campaignId}:${donorId}:${version}:${local}`, () => listMetadata(campaignId, { donor_id: donorId, limit: METADATA_LIMIT }));
-  const rows = list.data?.metadata_list ?? [];
+  const list = useDonorMetadataListQuery(campaignId ? { campaignId, query: { donor_id: donorId, limit: METADATA_LIMIT } } : skipToken, FRESH);
+  const data = useCampaignData(list, campaignId || null);
+  const [deleteMetadata] = useDeleteMetadataMutation();
+  const rows = data?.metadata_list ?? [];
   const tags = rows.filter((m) => m.kind === 'tag');
   const notes = rows.filter((m) => m.kind === 'note');
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deletingNote, setDeletingNote] = useState<MetadataRow | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
 
-  const refresh = (tagChanged: boolean) => {
-    setLocal((n) => n + 1);
-    if (tagChanged) onChanged();
-  };
-
   const remove = async (row: MetadataRow) => {
     setBusyId(row.metadata_id);
     try {
-      const result = await deleteMetadata(campaignId, row.metadata_id);
+      const result = await deleteMetadata({ campaignId, metadataId: row.metadata_id, kind: row.kind }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.METADATA_DELETED'));
-      refresh(row.kind === 'tag');
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -74,12 +70,12 @@ export function TagsNotesSection({ campaignId, donorId, canWrite, version, onCha
             {t('donors.tags.title')}
           </h2>
         </div>
-        {list.error !== null && (
+        {list.isError && (
           <FormAlert>
             <p>{apiErrorMessage(list.error)}</p>
           </FormAlert>
         )}
-        {tags.length === 0 && list.data && <p className={styles.empty}>{t('donors.tags.empty')}</p>}
+        {tags.length === 0 && data && <p className={styles.empty}>{t('donors.tags.empty')}</p>}
         {tags.length > 0 && (
           <ul className={styles.chips} aria-label={t('donors.tags.title')}>
             {tags.map((tag) => (
@@ -100,7 +96,7 @@ export function TagsNotesSection({ campaignId, donorId, canWrite, version, onCha
             ))}
           </ul>
         )}
-        {canWrite && <AddMetadataForm kind="tag" campaignId={campaignId} donorId={donorId} onAdded={() => refresh(true)} />}
+        {canWrite && <AddMetadataForm kind="tag" campaignId={campaignId} donorId={donorId} />}
       </section>
 
       <section className={styles.card} aria-labelledby="notes-heading">
@@ -109,7 +105,7 @@ export function TagsNotesSection({ campaignId, donorId, canWrite, version, onCha
             {t('donors.notes.title')}
           </h2>
         </div>
-        {notes.length === 0 && list.data && <p className={styles.empty}>{t('donors.notes.empty')}</p>}
+        {notes.length === 0 && data && <p className={styles.empty}>{t('donors.notes.empty')}</p>}
         {notes.length > 0 && (
           <ul className={styles.notes}>
             {notes.map((note) => {
@@ -121,10 +117,7 @@ export function TagsNotesSection({ campaignId, donorId, canWrite, version, onCha
                       campaignId={campaignId}
                       note={note}
                       onCancel={() => setEditingId(null)}
-                      onSaved={() => {
-                        setEditingId(null);
-                        refresh(false);
-                      }}
+                      onSaved={() => setEditingId(null)}
                     />
                   ) : (
                     <>
@@ -159,7 +152,7 @@ export function TagsNotesSection({ campaignId, donorId, canWrite, version, onCha
             })}
           </ul>
         )}
-        {canWrite && <AddMetadataForm kind="note" campaignId={campaignId} donorId={donorId} onAdded={() => refresh(false)} />}
+        {canWrite && <AddMetadataForm kind="note" campaignId={campaignId} donorId={donorId} />}
         <ConfirmModal
           open={deletingNote !== null}
           title={t('donors.notes.deleteTitle')}
@@ -180,11 +173,11 @@ interface AddMetadataFormProps {
   kind: MetadataKind;
   campaignId: string;
   donorId: string;
-  onAdded: () => void;
 }
 
-function AddMetadataForm({ kind, campaignId, donorId, onAdded }: AddMetadataFormProps) {
+function AddMetadataForm({ kind, campaignId, donorId }: AddMetadataFormProps) {
   const { t } = useTranslation();
+  const [addMetadata] = useAddMetadataMutation();
   const {
     register,
     handleSubmit,
@@ -194,10 +187,9 @@ function AddMetadataForm({ kind, campaignId, donorId, onAdded }: AddMetadataForm
   } = useForm<MetadataValues>({ defaultValues: { kind, value: '' }, resolver: catalogueResolver<MetadataValues>(metadataFormSchema) });
   const onSubmit = async (values: MetadataValues) => {
     try {
-      const result = await addMetadata({ campaign_id: campaignId, donor_id: donorId, kind, value: values.value.trim() });
+      const result = await addMetadata({ campaign_id: campaignId, donor_id: donorId, kind, value: values.value.trim() }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.METADATA_ADDED'));
       reset({ kind, value: '' });
-      onAdded();
     } catch (err) {
       setError('value', { type: 'server', message: apiErrorMessage(err) }, { shouldFocus: true });
     }
@@ -226,6 +218,7 @@ interface EditNoteFormProps {
 
 function EditNoteForm({ campaignId, note, onCancel, onSaved }: EditNoteFormProps) {
   const { t } = useTranslation();
+  const [updateMetadata] = useUpdateMetadataMutation();
   const {
     register,
     handleSubmit,
@@ -234,7 +227,7 @@ function EditNoteForm({ campaignId, note, onCancel, onSaved }: EditNoteFormProps
   } = useForm<MetadataValues>({ defaultValues: { kind: 'note', value: note.value }, resolver: catalogueResolver<MetadataValues>(metadataFormSchema) });
   const onSubmit = async (values: MetadataValues) => {
     try {
-      const result = await updateMetadata({ campaign_id: campaignId, metadata_id: note.metadata_id, value: values.value.trim() });
+      const result = await updateMetadata({ body: { campaign_id: campaignId, metadata_id: note.metadata_id, value: values.value.trim() }, kind: note.kind }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.METADATA_UPDATED'));
       onSaved();
     } catch (err) {

@@ -9,7 +9,7 @@ import { TextArea } from '../../../components/text-area';
 import { catalogueResolver } from '../../../lib/form-resolver';
 import { formatDate } from '../../../lib/format';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { writeOffPledge } from '../api/donors-api';
+import { useWriteOffPledgeMutation } from '../api/donors-api';
 import { ServerAlert } from './server-alert';
 import styles from './forms.module.css';
 
@@ -30,6 +30,7 @@ interface WriteOffModalProps {
 export function WriteOffModal({ campaignId, pledge, onClose, onDone }: WriteOffModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
+  const [writeOffPledge] = useWriteOffPledgeMutation();
   const {
     register,
     handleSubmit,
@@ -38,7 +39,7 @@ export function WriteOffModal({ campaignId, pledge, onClose, onDone }: WriteOffM
   const title = t('donors.pledges.writeOffTitle');
 
   const onSubmit = (values: WriteOffValues) =>
-    submit(() => writeOffPledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, reason: values.reason.trim() }), {
+    submit(() => writeOffPledge({ campaign_id: campaignId, pledge_id: pledge.pledge_id, reason: values.reason.trim() }).unwrap(), {
       successKey: 'messages.PLEDGE_WRITTEN_OFF',
       onSuccess: onDone,
     });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
-import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
+import { ALL_RESOURCES, CAMPAIGN_A, CAMPAIGN_B, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
 import { DONOR_1, DONOR_2, donorRow } from '../test-fixtures';
 
@@ -197,6 +197,44 @@ describe('/donor-list', () => {
     await table();
     expect(listQueries[0]).toEqual({ page: '1', limit: '25', sort: 'name', cycle: '2029' });
     await waitFor(() => expect(screen.getByLabelText('Cycle')).toHaveValue('2029'));
+  });
+
+  it("choosing another campaign empties the table at once: never the last campaign's donors while the next load (SPEC §4)", async () => {
+    let releaseA: () => void = () => undefined;
+    const asked: string[] = [];
+    server.use(
+      http.get('*/campaign/list_campaign/:userId', () =>
+        HttpResponse.json({ data: { campaign_list: [campaignItem(), campaignItem({ campaign_id: CAMPAIGN_B, campaign_name: 'Other Campaign', slug: 'other-campaign' })], total: 2, page: 1, limit: 500 } }),
+      ),
+      http.get('*/donation/donor/list_donor/:campaignId', ({ request, params }) => {
+        const page = new URL(request.url).searchParams.get('page');
+        asked.push(`${String(params.campaignId)}#${page}`);
+        if (params.campaignId === CAMPAIGN_B) return HttpResponse.json({ data: { donor_list: [donorRow({ donor_id: DONOR_2, name: `Zoe Other ${page}` })], total: 60, page: Number(page), limit: 25, cycle: null } });
+        const answer = HttpResponse.json({ data: { donor_list: donors, total, page: Number(page), limit: 25, cycle: null } });
+        // Campaign A's second page is held until the test has looked at the table.
+        return page === '2' ? new Promise<Response>((resolve) => (releaseA = () => resolve(answer))) : answer;
+      }),
+      http.get('*/campaign/list_election_cycle/:id', () => HttpResponse.json({ data: { election_cycle_list: [] } })),
+    );
+    const user = userEvent.setup();
+    open();
+    const picker = await screen.findByRole('combobox', { name: 'Select a campaign' }, { timeout: 15_000 });
+    await user.type(picker, 'Friends');
+    await user.keyboard('{Enter}');
+    await table();
+    await user.type(picker, 'Other');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('rowheader', { name: /Zoe Other 1/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: /Zoe Other 2/ })).toBeInTheDocument();
+    // Back to the first campaign, on the same page of the list: its answer is not there yet.
+    await user.type(picker, 'Friends');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(asked).toContain(`${CAMPAIGN_A}#2`));
+    expect(screen.queryByRole('rowheader', { name: /Zoe Other/ })).toBeNull();
+    releaseA();
+    expect(await screen.findByRole('rowheader', { name: /Ann Donor/ })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: /Zoe Other/ })).toBeNull();
   });
 
   it('shows the empty state with Add your first donor; no write actions without donor.write', async () => {

@@ -13,12 +13,13 @@ import { donorPagePath, paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listCampaignCycles, listDonors, listDonorTags } from '../api/donors-api';
+import { FRESH, useDonorCycleListQuery, useDonorListQuery, useDonorTagListQuery } from '../api/donors-api';
 import { DoingBusinessModal } from '../components/doing-business-modal';
 import { DonorFormModal } from '../components/donor-form-modal';
 import { LimitUsed } from '../components/limit-used';
 import { donorListQuery, donorListSearchParams, hasFilters, readDonorListState, type DonorListState } from '../donor-query';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
 import { useCampaignId, useCampaignName } from '../../../lib/use-campaign';
 import styles from './donors.module.css';
 import { useUrlParams } from '../../../lib/use-url-params';
@@ -51,10 +52,12 @@ export default function DonorListPage() {
   const [goTo, setGoTo] = useState<string | null>(null);
 
   const query = donorListQuery(state);
-  const queryKey = JSON.stringify(query);
-  const list = useRemote(campaignId ? `${campaignId}:${queryKey}` : null, () => listDonors(campaignId, query));
-  const tags = useRemote(campaignId || null, () => listDonorTags(campaignId));
-  const cycles = useRemote(campaignId || null, () => listCampaignCycles(campaignId));
+  const listResult = useDonorListQuery(campaignId ? { campaignId, query } : skipToken, FRESH);
+  // The table dims on the last page of this campaign while the next one loads (never another campaign's).
+  const listData = useCampaignData(listResult, campaignId || null);
+  const listError = listResult.isError ? apiErrorMessage(listResult.error) : undefined;
+  const tags = useCampaignData(useDonorTagListQuery(campaignId || skipToken, FRESH), campaignId || null);
+  const cycles = useCampaignData(useDonorCycleListQuery(campaignId || skipToken, FRESH), campaignId || null);
 
   useEffect(() => {
     if (goTo) navigate(donorPagePath(goTo));
@@ -72,13 +75,13 @@ export default function DonorListPage() {
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  const rows = list.data?.donor_list ?? [];
-  const total = list.data?.total ?? 0;
+  const rows = listData?.donor_list ?? [];
+  const total = listData?.total ?? 0;
   const filtered = hasFilters(state);
-  const cycle = list.data?.cycle?.value ?? null;
+  const cycle = listData?.cycle?.value ?? null;
   /** A this-cycle figure's header: 'Paid (2029 cycle)' once the list says which cycle ('Paid' before or without one). */
   const cycleHeader = (label: string) => head(label, cycle ? t('donors.columns.cycle', { cycle }) : undefined);
-  const context = list.data
+  const context = listData
     ? campaignName
       ? t('donors.count', { count: total, campaign: campaignName })
       : t('donors.countNoCampaign', { count: total })
@@ -208,7 +211,7 @@ export default function DonorListPage() {
           label={t('donors.tag')}
           value={state.tag}
           allLabel={t('donors.allTags')}
-          options={withCurrent(tags.data ?? [], state.tag).map((tag) => ({ value: tag, label: tag }))}
+          options={withCurrent(tags ?? [], state.tag).map((tag) => ({ value: tag, label: tag }))}
           onChange={(v) => update({ tag: v })}
         />
         <FilterSelect
@@ -222,9 +225,9 @@ export default function DonorListPage() {
           label={t('donors.cycle.filter')}
           value={state.cycle}
           allLabel={t('donors.cycle.any')}
-          options={withCurrent((cycles.data ?? []).map((c) => c.value), state.cycle).map((value) => ({
+          options={withCurrent((cycles ?? []).map((c) => c.value), state.cycle).map((value) => ({
             value,
-            label: cycles.data?.find((c) => c.value === value)?.label ?? value,
+            label: cycles?.find((c) => c.value === value)?.label ?? value,
           }))}
           onChange={(v) => update({ cycle: v })}
         />
@@ -239,10 +242,10 @@ export default function DonorListPage() {
         columns={columns}
         rows={rows}
         rowKey={(d) => d.donor_id}
-        loading={list.loading}
+        loading={listResult.isFetching}
         sort={state.sort}
         onSortChange={(sort) => update({ sort })}
-        error={list.error !== null ? apiErrorMessage(list.error) : undefined}
+        error={listError}
         empty={empty}
         maxHeight="max(360px, calc(100vh - 220px))"
       />
@@ -250,21 +253,17 @@ export default function DonorListPage() {
         page={state.page}
         pageSize={state.limit}
         total={total}
-        disabled={list.loading}
+        disabled={listResult.isFetching}
         onPageChange={(page) => update({ page })}
         onPageSizeChange={(limit) => update({ limit })}
       />
-      {extract && <DoingBusinessModal campaignId={campaignId} onClose={() => setExtract(false)} onApplied={() => list.reload()} />}
+      {extract && <DoingBusinessModal campaignId={campaignId} onClose={() => setExtract(false)} />}
       {adding && (
         <DonorFormModal
           campaignId={campaignId}
           donor={null}
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            list.reload();
-            tags.reload();
-          }}
+          onSaved={() => setAdding(false)}
           onOpenExisting={(id) => {
             setAdding(false);
             setGoTo(id);

@@ -9,7 +9,7 @@ import type { PaymentMethod } from '../../../../domain/donor-book/enums';
 import { fakeIdToken, TEST_USER, userView } from '../../../test/auth-fixtures';
 import { ALL_RESOURCES, CAMPAIGN_A, campaignItem } from '../../../test/campaign-fixtures';
 import { renderApp, signIn } from '../../../test/render-app';
-import { DONATION_1, DONOR_1, DONOR_2, donationRow, donorDetail, donorRow, PLEDGE_1, refundRow } from '../test-fixtures';
+import { DONATION_1, DONOR_1, DONOR_2, donationRow, donorDetail, donorRow, PLEDGE_1, pledgeRow as pledgeFixture, refundRow } from '../test-fixtures';
 import { PLEDGED } from '../../../../domain/reports/figure-names';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -771,5 +771,146 @@ describe('/donor-list/:donorId', () => {
     open();
     expect(await screen.findByText(/does not exist or was merged/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Donor List' })).toHaveAttribute('href', '/donor-list');
+  });
+});
+
+/**
+ * Issue 34: the sections no longer reload each other through a counter; a write invalidates the
+ * cache tags of what it changes. The mock server's answers here follow its records, so a section
+ * that is not read again keeps showing the old figures.
+ */
+describe('/donor-list/:donorId: what a write changes is read again', () => {
+  function followTheRecords() {
+    server.use(
+      http.get('*/donation/donor/get_donor/:campaignId/:donorId', () => {
+        const paid = donations.reduce((s, d) => s + d.net_amount_cents, 0);
+        const tags = metadata.filter((m) => m.kind === 'tag').map((m) => m.value);
+        return HttpResponse.json({ data: donorDetail({ paid_cents: paid, tags, pledges: [pledgeFixture({ paid_cents: paid, remaining_cents: 100000 - paid })] }) });
+      }),
+      http.get('*/donation/donor/list_donor_history/:campaignId', () =>
+        HttpResponse.json({
+          data: {
+            donor_history_list: donations.map((d) => ({ event_id: d.donation_id, kind: 'donation', date: d.paying_date, donor_id: DONOR_1, donor_name: 'Ann Donor', amount_cents: d.paid_amount_cents, payment_method: d.payment_method, reference: null })),
+            total: donations.length,
+            page: 1,
+            limit: 10,
+          },
+        }),
+      ),
+      http.get('*/donation/donor/list_donor/:campaignId', () => {
+        const paid = donations.reduce((s, d) => s + d.net_amount_cents, 0);
+        return HttpResponse.json({ data: { donor_list: [donorRow({ paid_cents: paid, outstanding_cents: 100000 - paid })], total: 1, page: 1, limit: 25, cycle: null } });
+      }),
+    );
+  }
+
+  async function recordDonation(user: ReturnType<typeof userEvent.setup>, dollars: string) {
+    await user.click(screen.getByRole('button', { name: 'Record a donation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a donation' });
+    await user.type(within(dialog).getByLabelText(/Amount/), dollars);
+    await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'card');
+    await user.click(within(dialog).getByRole('button', { name: 'Save donation' }));
+    expect(await screen.findByText('Donation added successfully')).toBeInTheDocument();
+  }
+
+  it("a recorded donation refreshes the donor's figures, the pledge it pays and the history", async () => {
+    followTheRecords();
+    const user = userEvent.setup();
+    open();
+    await donationsTable();
+    const history = await screen.findByRole('table', { name: 'History of Ann Donor' });
+    await waitFor(() => expect(within(history).getAllByRole('row')).toHaveLength(2));
+    const paidRow = () => within(screen.getByRole('table', { name: 'Pledged, paid and outstanding of Ann Donor' })).getByRole('rowheader', { name: 'Paid' }).closest('tr')!;
+    const pledge = () => within(screen.getByRole('table', { name: 'Pledges of Ann Donor' })).getByRole('rowheader', { name: '01-02-2025' }).closest('tr')!;
+    expect(within(paidRow()).getAllByRole('cell')[0]).toHaveTextContent('$250.00');
+    expect(pledge()).toHaveTextContent('$750.00');
+
+    await recordDonation(user, '100');
+    await waitFor(() => expect(within(paidRow()).getAllByRole('cell')[0]).toHaveTextContent('$350.00'));
+    await waitFor(() => expect(pledge()).toHaveTextContent('$650.00'));
+    await waitFor(() => expect(within(history).getAllByRole('row')).toHaveLength(3));
+    expect(within(history).getByText('$100.00')).toBeInTheDocument();
+  });
+
+  it("a tag added or removed shows in the page's #tags at once", async () => {
+    followTheRecords();
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByText(/Participant-Option A · #vip$/, undefined, { timeout: 15_000 })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Add tag' });
+    await user.type(within(form).getByLabelText('New tag'), 'gala');
+    await user.click(within(form).getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText(/Participant-Option A · #vip · #gala$/)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('list', { name: 'Tags' })).getByRole('button', { name: 'Remove tag vip' }));
+    expect(await screen.findByText(/Participant-Option A · #gala$/)).toBeInTheDocument();
+  });
+
+  it('a deleted donor is not asked for again (its page would only answer 404)', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/donation/donor/get_donor/:campaignId/:donorId', ({ params }) => {
+        asked.push(String(params.donorId));
+        return HttpResponse.json({ data: donorDetail() });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = open();
+    await donationsTable();
+    const before = asked.length;
+    await user.click(screen.getByRole('button', { name: 'Delete donor' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Ann Donor?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Donor deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/donor-list'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donor List' })).toBeInTheDocument();
+    expect(deletes).toEqual([`donor:${DONOR_1}`]);
+    expect(asked).toHaveLength(before);
+  });
+
+  it('merged into another donor, the merged-away donor is not asked for again; the survivor is', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/donation/donor/get_donor/:campaignId/:donorId', ({ params }) => {
+        asked.push(`donor:${String(params.donorId)}`);
+        return HttpResponse.json({ data: params.donorId === DONOR_2 ? donorDetail({ donor_id: DONOR_2, name: 'Bob Giver', pledges: [], next_payment: null }) : donorDetail() });
+      }),
+      http.get('*/donation/list_donation/:campaignId', ({ request }) => {
+        asked.push(`donations:${new URL(request.url).searchParams.get('donor_id')}`);
+        return HttpResponse.json({ data: { donation_list: [], total: 0, page: 1, limit: 10, totals: { paid_amount_cents: 0, refunded_cents: 0, net_cents: 0 } } });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByRole('table', { name: 'Donations of Ann Donor' }, { timeout: 15_000 });
+    await waitFor(() => expect(asked).toContain(`donations:${DONOR_1}`));
+    const before = asked.filter((a) => a.endsWith(DONOR_1)).length;
+    await user.click(screen.getByRole('button', { name: 'Merge with…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge duplicate donors' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Duplicate donor' }), 'Bob');
+    await user.click(await within(dialog).findByText('Bob Giver (bob@example.org · (718) 555-0102)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the other one instead' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Merge donors' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/donor-list/${DONOR_2}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Giver' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain(`donations:${DONOR_2}`));
+    expect(asked.filter((a) => a.endsWith(DONOR_1))).toHaveLength(before);
+  });
+
+  it('the donor list opened after a donation on the donor page shows the new figures, not the ones it showed before', async () => {
+    followTheRecords();
+    const user = userEvent.setup();
+    signIn({ idToken: fakeIdToken(TEST_USER.userId) });
+    renderApp('/donor-list');
+    const list = await screen.findByRole('table', { name: 'Donors' }, { timeout: 15_000 });
+    const ann = () => within(screen.getByRole('table', { name: 'Donors' })).getByRole('rowheader', { name: /Ann Donor/ }).closest('tr')!;
+    await within(list).findByRole('rowheader', { name: /Ann Donor/ });
+    expect(ann()).toHaveTextContent('$250.00');
+    await user.click(within(list).getByRole('link', { name: 'Ann Donor' }));
+    await donationsTable();
+    await recordDonation(user, '100');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record a donation' })).toBeNull());
+    await user.click(screen.getByRole('link', { name: '← Donor List' }));
+    await waitFor(() => expect(ann()).toHaveTextContent('$350.00'));
+    expect(ann()).toHaveTextContent('$650.00');
   });
 });

@@ -12,7 +12,7 @@ import { donorPagePath, paths } from '../../../config/paths';
 import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getDonor } from '../api/donors-api';
+import { FRESH, useDonorDetailQuery } from '../api/donors-api';
 import { CallsSection } from '../components/calls-section';
 import { DeleteDonor } from '../components/delete-donor';
 import { DonationsSection } from '../components/donations-section';
@@ -23,7 +23,8 @@ import { MergeModal } from '../components/merge-modal';
 import { PledgesSection } from '../components/pledges-section';
 import { TagsNotesSection } from '../components/tags-notes-section';
 import { countryLabel } from '../../../lib/countries';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
 import { useCampaignId } from '../../../lib/use-campaign';
 import styles from './donor-page.module.css';
 import { formatPhone, phoneHref } from '../../../../domain/phone';
@@ -39,9 +40,10 @@ export default function DonorPage() {
   const canWriteDonations = useCan('donation.write');
   const canReadCalls = useCan('follow_up.read');
   const canWriteCalls = useCan('follow_up.write');
-  const [version, setVersion] = useState(0);
-  const detail = useRemote(campaignId && donorId ? `${campaignId}:${donorId}:${version}` : null, () => getDonor(campaignId, donorId));
-  const donor = detail.data && detail.data.donor_id === donorId ? detail.data : null;
+  // Every write on this page invalidates the tags this donor's figures, pledges and tags come from.
+  const detail = useDonorDetailQuery(campaignId && donorId ? { campaignId, donorId } : skipToken, FRESH);
+  const shown = useCampaignData(detail, campaignId || null);
+  const donor = shown && shown.donor_id === donorId ? shown : null;
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
   const [goTo, setGoTo] = useState<string | null>(null);
@@ -51,8 +53,6 @@ export default function DonorPage() {
     if (goTo) navigate(goTo);
   }, [goTo, navigate]);
 
-  const changed = () => setVersion((v) => v + 1);
-
   const back = (
     <Link to={paths.donorList} className={styles.back}>
       ← {t('donors.backToList')}
@@ -60,7 +60,7 @@ export default function DonorPage() {
   );
 
   if (!donor) {
-    if (detail.error !== null) {
+    if (detail.isError) {
       const missing = apiErrorCode(detail.error) === 'DONOR_NOT_FOUND' || apiErrorCode(detail.error) === 'NOT_FOUND';
       return (
         <>
@@ -121,29 +121,26 @@ export default function DonorPage() {
         <ContactCard donor={donor} />
         <DonorFigures donor={donor} />
       </div>
-      <PledgesSection campaignId={campaignId} donor={donor} canWrite={canWriteDonor} onChanged={changed} />
-      {canReadDonations && <DonationsSection campaignId={campaignId} donor={donor} canWrite={canWriteDonations} version={version} onChanged={changed} />}
+      <PledgesSection campaignId={campaignId} donor={donor} canWrite={canWriteDonor} />
+      {canReadDonations && <DonationsSection campaignId={campaignId} donor={donor} canWrite={canWriteDonations} />}
       <div className={styles.columns}>
         <div>
-          <TagsNotesSection campaignId={campaignId} donorId={donor.donor_id} canWrite={canWriteDonor} version={version} onChanged={changed} />
+          <TagsNotesSection campaignId={campaignId} donorId={donor.donor_id} canWrite={canWriteDonor} />
         </div>
         <div>
-          <HistorySection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} version={version} />
+          <HistorySection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} />
         </div>
       </div>
       {/* Full width: six columns with notes do not fit the narrow column at 1280 px. */}
       {canReadCalls && (
-        <CallsSection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} donorPhone={donor.donor_phone} canWrite={canWriteCalls} version={version} />
+        <CallsSection campaignId={campaignId} donorId={donor.donor_id} donorName={donor.name} donorPhone={donor.donor_phone} canWrite={canWriteCalls} />
       )}
       {editing && (
         <DonorFormModal
           campaignId={campaignId}
           donor={donor}
           onClose={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            changed();
-          }}
+          onSaved={() => setEditing(false)}
           onOpenExisting={(id) => {
             setEditing(false);
             setGoTo(donorPagePath(id));
@@ -157,8 +154,7 @@ export default function DonorPage() {
           onClose={() => setMerging(false)}
           onMerged={(survivorId) => {
             setMerging(false);
-            if (survivorId === donor.donor_id) changed();
-            else setGoTo(donorPagePath(survivorId));
+            if (survivorId !== donor.donor_id) setGoTo(donorPagePath(survivorId));
           }}
         />
       )}

@@ -10,7 +10,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextArea } from '../../../components/text-area';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { sendReminder } from '../api/follow-up-api';
+import { useSendFollowUpReminderMutation } from '../api/follow-up-api';
 import styles from './follow-up-modals.module.css';
 import { formatPhone } from '../../../../domain/phone';
 
@@ -34,6 +34,7 @@ interface ReminderModalProps {
 export function ReminderModal({ campaignId, row, onClose, onSent }: ReminderModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
+  const [sendReminder] = useSendFollowUpReminderMutation();
   const hasEmail = Boolean(row.donor_email);
   const hasPhone = Boolean(row.donor_phone);
   const {
@@ -50,11 +51,14 @@ export function ReminderModal({ campaignId, row, onClose, onSent }: ReminderModa
   const onSubmit = (values: ReminderValues) =>
     submit(
       () =>
-        sendReminder(campaignId, {
-          donor_id: row.donor_id,
-          channel: values.channel as NotificationChannel,
-          message: values.message.trim() === '' ? null : values.message.trim(),
-        }),
+        sendReminder({
+          campaignId,
+          body: {
+            donor_id: row.donor_id,
+            channel: values.channel as NotificationChannel,
+            message: values.message.trim() === '' ? null : values.message.trim(),
+          },
+        }).unwrap(),
       { successKey: 'messages.REMINDER_SENT', onSuccess: onSent, handled: (err) => applyServerFieldErrors(err, setError, FIELDS) },
     );
 

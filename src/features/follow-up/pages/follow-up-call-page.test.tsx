@@ -142,6 +142,28 @@ describe('/follow-up-call', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('after a call is logged the list is read again and shows it as the last call (issue 34: the write invalidates the list)', async () => {
+    server.use(
+      http.get('*/donation/donor/follow_up_list/:id', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        const logged = posts.find((p) => p.path === 'add_follow_up_call')?.body as { outcome?: FollowUpRow['last_call_outcome'] } | undefined;
+        const rows = ROWS.map((r) => (r.donor_id === DONOR_1 && logged ? { ...r, last_call_outcome: logged.outcome ?? null } : r));
+        return HttpResponse.json({ data: { follow_up_list: rows, total: 2, page: 1, limit: 25, totals: { remaining_cents: 125_000 } } });
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    const table = await findTable();
+    expect(within(table).getByRole('row', { name: /Ada Lovelace/ })).toHaveTextContent('No answer');
+    await user.click(screen.getByRole('button', { name: 'Log call for Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log call: Ada Lovelace' });
+    await user.selectOptions(within(dialog).getByLabelText(/Outcome/), 'promised_payment');
+    await user.click(within(dialog).getByRole('button', { name: 'Log call' }));
+    expect(await screen.findByText('Call logged successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('row', { name: /Ada Lovelace/ })).toHaveTextContent('Promised to pay'));
+    expect(queries).toHaveLength(2);
+  });
+
   it('ignores Escape (SPEC §2 static modal); with typed data the close icon asks first', async () => {
     const user = userEvent.setup();
     open();

@@ -18,9 +18,10 @@ import { donorPagePath, paths } from '../../../config/paths';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCampaignData } from '../../../lib/api';
 import { useCampaignId } from '../../../lib/use-campaign';
-import { addFollowUpCall, listFollowUp } from '../api/follow-up-api';
+import { FRESH, useFollowUpListQuery, useLogFollowUpCallMutation } from '../api/follow-up-api';
 import { ReminderModal } from '../components/reminder-modal';
 import styles from './follow-up-call-page.module.css';
 import { useUrlParams } from '../../../lib/use-url-params';
@@ -86,11 +87,13 @@ export default function FollowUpCallPage() {
   const campaignId = useCampaignId();
   const { due, page, limit, sort, search, update } = useListParams();
   const query = { due, page, limit, sort, search };
-  const list = useRemote(campaignId ? `${campaignId}:${JSON.stringify(query)}` : null, () => listFollowUp(campaignId, query));
-  const { loading } = list;
+  const list = useFollowUpListQuery(campaignId ? { campaignId, query } : skipToken, FRESH);
+  const shown = useCampaignData(list, campaignId || null);
+  const loading = list.isFetching;
+  const [logCall] = useLogFollowUpCallMutation();
   /** The last answer stays on screen (dimmed) while the next one loads; after a failure, none is shown. */
-  const data = list.error === null ? list.data : null;
-  const error = loading || list.error === null ? '' : apiErrorMessage(list.error);
+  const data = list.isError ? null : shown;
+  const error = loading || !list.isError ? '' : apiErrorMessage(list.error);
   const [calling, setCalling] = useState<FollowUpRow | null>(null);
   const [reminding, setReminding] = useState<FollowUpRow | null>(null);
 
@@ -206,10 +209,10 @@ export default function FollowUpCallPage() {
     });
   }
 
+  /** The write invalidated the list's tags: it is read again. */
   const afterWrite = () => {
     setCalling(null);
     setReminding(null);
-    list.reload();
   };
 
   return (
@@ -278,7 +281,7 @@ export default function FollowUpCallPage() {
         <LogCallModal
           donorName={calling.donor_name}
           donorPhone={calling.donor_phone}
-          save={(call) => addFollowUpCall({ campaign_id: campaignId, donor_id: calling.donor_id, ...call })}
+          save={(call) => logCall({ campaign_id: campaignId, donor_id: calling.donor_id, ...call }).unwrap()}
           onClose={() => setCalling(null)}
           onLogged={afterWrite}
         />
