@@ -25,8 +25,8 @@ interface PaymentRef {
 
 // ── donors (open pages) ──────────────────────────────────────────────────────────────────────
 
-async function fetchGivingPage(slug: string): Promise<GivingPage | null> {
-  return (await publicApi.get<ApiSuccess<GivingPage | null>>(givingPageUrl(slug))).data.data;
+async function fetchGivingPage(slug: string, signal?: AbortSignal): Promise<GivingPage | null> {
+  return (await publicApi.get<ApiSuccess<GivingPage | null>>(givingPageUrl(slug), { signal })).data.data;
 }
 
 /** Requests started before the page's code ran (prefetchGivingPage), each taken once. */
@@ -42,14 +42,17 @@ export function prefetchGivingPage(slug: string): void {
   earlyGivingPages.set(slug, request);
 }
 
-/** What /{slug} shows, and whether giving is open. null: no campaign has that slug. */
-export async function getGivingPage(slug: string): Promise<GivingPage | null> {
+/**
+ * What /{slug} shows, and whether giving is open. null: no campaign has that slug. `signal` cancels
+ * the request (one started before the page's code ran is not ours to cancel: its answer is dropped).
+ */
+export async function getGivingPage(slug: string, signal?: AbortSignal): Promise<GivingPage | null> {
   const early = earlyGivingPages.get(slug);
   if (early) {
     earlyGivingPages.delete(slug);
     return early;
   }
-  return fetchGivingPage(slug);
+  return fetchGivingPage(slug, signal);
 }
 
 /** Starts the order; the browser then goes to `approve_url`. */
@@ -73,6 +76,6 @@ export async function getPaymentStatus(paymentId: string, orderId: string): Prom
 }
 
 /** /pay-your-donation?token=…: the pledge the signed link pays. */
-export async function getPledgeLink(token: string): Promise<PledgeLinkView> {
-  return (await publicApi.get<ApiSuccess<PledgeLinkView>>(PAYMENT_PATHS.pledgeLink, { params: { token } })).data.data;
+export async function getPledgeLink(token: string, signal?: AbortSignal): Promise<PledgeLinkView> {
+  return (await publicApi.get<ApiSuccess<PledgeLinkView>>(PAYMENT_PATHS.pledgeLink, { params: { token }, signal })).data.data;
 }
