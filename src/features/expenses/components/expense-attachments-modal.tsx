@@ -38,7 +38,7 @@ export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const list = useExpenseAttachmentsQuery({ campaignId, expenseId: expense.expense_id });
+  const list = useExpenseAttachmentsQuery({ campaignId, expenseId: expense.expense_id }, { refetchOnMountOrArgChange: true });
   const uploadAttachment = useUploadExpenseAttachment();
   const [getDownloadLink] = useLazyExpenseAttachmentLinkQuery();
   const [deleteAttachment] = useDeleteExpenseAttachmentMutation();

@@ -123,7 +123,8 @@ export default function ExpensesPage() {
   const rangeInvalid = query.start_date !== '' && query.end_date !== '' && query.end_date < query.start_date;
   const { page, limit, sort, search, purpose, payment_method, start_date, end_date } = query;
   /** An end date before the start date asks for nothing (the field says why). */
-  const list = useExpenseListQuery(campaignId && !rangeInvalid ? { campaignId, query } : skipToken);
+  // Each visit reads the server again (another member may have changed the books meanwhile).
+  const list = useExpenseListQuery(campaignId && !rangeInvalid ? { campaignId, query } : skipToken, { refetchOnMountOrArgChange: true });
   const shown = useCampaignData(list, campaignId || null);
   const loading = list.isFetching;
   /** The last answer stays on screen (dimmed) while the next one loads; after a failure, none is shown. */

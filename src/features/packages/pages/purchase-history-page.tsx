@@ -49,7 +49,8 @@ export default function PurchaseHistoryPage() {
   const campaignId = useCampaignId();
   const campaignName = useCampaignName();
   const canPurchase = useCan('package.purchase');
-  const list = usePurchaseListQuery(campaignId || skipToken);
+  // Each visit reads the server again (a payment may have completed meanwhile).
+  const list = usePurchaseListQuery(campaignId || skipToken, { refetchOnMountOrArgChange: true });
   const shown = useCampaignData(list, campaignId || null);
   const rows = shown ?? [];
   const [getInvoice] = usePurchaseInvoiceMutation();

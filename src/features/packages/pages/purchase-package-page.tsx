@@ -34,7 +34,7 @@ export default function PurchasePackagePage() {
   const campaignId = useCampaignId();
   const campaignName = useCampaignName();
   const canPurchase = useCan('package.purchase');
-  const packages = usePackageListQuery(campaignId || skipToken);
+  const packages = usePackageListQuery(campaignId || skipToken, { refetchOnMountOrArgChange: true });
   const shown = useCampaignData(packages, campaignId || null);
   const data = shown?.campaign_id === campaignId ? shown : null;
   const [purchasePackage] = usePurchasePackageMutation();

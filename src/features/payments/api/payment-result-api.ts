@@ -16,8 +16,8 @@ import { cancelPayment, getPaymentStatus } from './payments-api';
 
 export const paymentResultApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The capture's outcome (never an error: confirm-payment.ts tells every answer); `attempt` counts "Confirm again". */
-    paymentConfirmation: build.query<Outcome, PaymentRef & { attempt: number }>({
+    /** The capture's outcome (never an error: confirm-payment.ts tells every answer); "Confirm again" forgets it and refetches. */
+    paymentConfirmation: build.query<Outcome, PaymentRef>({
       queryFn: async ({ payment_id, order_id }) => ({ data: await confirmOnce({ payment_id, order_id }) }),
     }),
     /** The payment as /payment-error tells it: recorded as cancelled first (once) when the donor cancelled; null when unknown. */

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCents } from '../../../../domain/money';
@@ -35,10 +35,9 @@ export default function PaymentSuccessPage() {
   const ref = readPaymentRef(params);
   const paymentId = ref?.payment_id ?? '';
   const orderId = ref?.order_id ?? '';
-  const [attempt, setAttempt] = useState(0);
-  // The capture, once per payment in this tab; "Confirm again" is a new attempt (nothing shown until it answers).
-  const confirmation = usePaymentConfirmationQuery(ref ? { payment_id: paymentId, order_id: orderId, attempt } : skipToken);
-  const outcome = confirmation.currentData ?? null;
+  // The capture, once per payment in this tab; while "Confirm again" asks anew, the page says it is confirming.
+  const confirmation = usePaymentConfirmationQuery(ref ? { payment_id: paymentId, order_id: orderId } : skipToken);
+  const outcome = confirmation.isFetching ? null : (confirmation.currentData ?? null);
   usePageTitle(!ref ? t('payments.result.notFoundTitle') : outcome?.kind === 'receipt' ? t('pages.paymentSuccess.title') : t('payments.success.confirmingTitle'));
 
   const paidSlug = outcome?.kind === 'receipt' && outcome.receipt.kind === 'donation' ? outcome.receipt.slug : null;
@@ -81,7 +80,7 @@ export default function PaymentSuccessPage() {
               type="button"
               onClick={() => {
                 forgetConfirmation(ref);
-                setAttempt((n) => n + 1);
+                void confirmation.refetch();
               }}
             >
               {t('payments.success.confirmAgain')}
