@@ -6,7 +6,11 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { addExpense } from '../features/expenses/api/expenses-api';
+import { makeStore } from '../app/store';
+import { expensesApi } from '../features/expenses/api/expenses-api';
+
+/** add_expense is an RTK Query mutation: sent through a store, as the page sends it. */
+const addExpense = (body: never) => makeStore().store.dispatch(expensesApi.endpoints.addExpense.initiate(body)).unwrap();
 
 const seen: { path: string; key: string | null }[] = [];
 const server = setupServer(

@@ -23,7 +23,7 @@ interface PublicAnswer<T> {
   data: T;
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, params?: Record<string, string>, body?: unknown): Promise<PublicAnswer<T>> {
+async function send<T>(method: 'GET' | 'POST', path: string, params?: Record<string, string>, body?: unknown, signal?: AbortSignal): Promise<PublicAnswer<T>> {
   const url = new URL(`${config.apiBaseUrl}${path}`, window.location.href);
   for (const [name, value] of Object.entries(params ?? {})) url.searchParams.set(name, value);
   const response = await fetch(url, {
@@ -31,6 +31,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, params?: Record<str
     headers: { Accept: 'application/json', 'Accept-Language': 'en', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
+    signal,
   });
   const text = await response.text();
   let data: unknown = text;
@@ -44,6 +45,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, params?: Record<str
 }
 
 export const publicApi = {
-  get: <T>(path: string, options: { params?: Record<string, string> } = {}) => send<T>('GET', path, options.params),
+  /** `signal`: aborting it cancels the request (a page that no longer wants the answer). */
+  get: <T>(path: string, options: { params?: Record<string, string>; signal?: AbortSignal } = {}) => send<T>('GET', path, options.params, undefined, options.signal),
   post: <T>(path: string, body: unknown) => send<T>('POST', path, undefined, body),
 };

@@ -1,3 +1,5 @@
+/** Expenses and their receipts (domain/donor-book/api-contract.ts) as RTK Query endpoints. */
+import { useCallback } from 'react';
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
 import type {
@@ -10,8 +12,8 @@ import type {
   UpdateExpenseRequest,
 } from '../../../../domain/donor-book/expenses-contract';
 import type { PresignedUrlData } from '../../../../domain/imports/api-contract';
+import { api } from '../../../lib/api';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
-import { loadApi } from '../../../lib/load-api';
 
 interface WithCode {
   message_code?: string;
@@ -22,57 +24,87 @@ function compact<T extends object>(query: T): Partial<T> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
 }
 
-/** list_expense: paged, filtered and sorted on the server, with the totals of the filtered set. */
-export async function listExpenses(campaignId: string, query: ExpenseListQuery): Promise<ExpenseListData> {
-  const { apiClient } = await loadApi();
-  const url = donorBookPath(DONOR_BOOK_PATHS.listExpense, { campaignId });
-  return (await apiClient.get<ApiSuccess<ExpenseListData>>(url, { params: compact(query) })).data.data;
-}
+export const expensesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** list_expense: paged, filtered and sorted on the server, with the totals of the filtered set. */
+    expenseList: build.query<ExpenseListData, { campaignId: string; query: ExpenseListQuery }>({
+      query: ({ campaignId, query }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.listExpense, { campaignId }), params: compact(query) }),
+      transformResponse: (body: ApiSuccess<ExpenseListData>) => body.data,
+      providesTags: ['Expense'],
+    }),
+    /** add_expense, with a fresh Idempotency-Key for this submission (the server records it once; a resend after a token refresh carries the same key). */
+    addExpense: build.mutation<WithCode, AddExpenseRequest>({
+      query: (data) => ({ url: DONOR_BOOK_PATHS.addExpense, method: 'POST', data, ...idempotencyHeaders() }),
+      // The dashboard's cash figures count expenses too.
+      invalidatesTags: ['Expense', 'Dashboard'],
+    }),
+    updateExpense: build.mutation<WithCode, UpdateExpenseRequest>({
+      query: (data) => ({ url: DONOR_BOOK_PATHS.updateExpense, method: 'POST', data }),
+      invalidatesTags: ['Expense', 'Dashboard'],
+    }),
+    deleteExpense: build.mutation<WithCode, { campaignId: string; expenseId: string }>({
+      query: ({ campaignId, expenseId }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.deleteExpense, { campaignId, expenseId }), method: 'DELETE' }),
+      invalidatesTags: ['Expense', 'Dashboard'],
+    }),
 
-/** add_expense, with a fresh Idempotency-Key for this submission (the server records it once). */
-export async function addExpense(body: AddExpenseRequest): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(DONOR_BOOK_PATHS.addExpense, body, idempotencyHeaders())).data;
-}
+    // ── attachments (receipts): the list's receipt counts change with them, so they share the 'Expense' tag ──
+    expenseAttachments: build.query<ExpenseAttachmentListData, { campaignId: string; expenseId: string }>({
+      query: ({ campaignId, expenseId }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.listExpenseAttachment, { campaignId, expenseId }) }),
+      transformResponse: (body: ApiSuccess<ExpenseAttachmentListData>) => body.data,
+      providesTags: ['Expense'],
+    }),
+    /** Where the file goes: a signed upload target (nothing is recorded yet, so nothing to refresh). */
+    presignExpenseAttachment: build.mutation<PresignedUrlData, { campaign_id: string; expense_id: string; file_name: string; file_size: number }>({
+      query: (data) => ({ url: DONOR_BOOK_PATHS.expenseAttachmentPresignedUrl, method: 'POST', data }),
+      transformResponse: (body: ApiSuccess<PresignedUrlData>) => body.data,
+    }),
+    /** The server checks what storage received (type by content, size) and records it. */
+    addExpenseAttachment: build.mutation<ExpenseAttachmentRow, { campaign_id: string; expense_id: string; file_key: string; file_name: string }>({
+      query: (data) => ({ url: DONOR_BOOK_PATHS.addExpenseAttachment, method: 'POST', data }),
+      transformResponse: (body: ApiSuccess<ExpenseAttachmentRow>) => body.data,
+      invalidatesTags: ['Expense'],
+    }),
+    /** A short-lived signed link: asked for on every download, never reused. */
+    expenseAttachmentLink: build.query<ExpenseAttachmentDownloadData, { campaignId: string; attachmentId: string }>({
+      query: ({ campaignId, attachmentId }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.expenseAttachmentDownload, { campaignId, attachmentId }) }),
+      transformResponse: (body: ApiSuccess<ExpenseAttachmentDownloadData>) => body.data,
+      keepUnusedDataFor: 0,
+    }),
+    deleteExpenseAttachment: build.mutation<null, { campaignId: string; attachmentId: string }>({
+      query: ({ campaignId, attachmentId }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.deleteExpenseAttachment, { campaignId, attachmentId }), method: 'DELETE' }),
+      transformResponse: () => null,
+      invalidatesTags: ['Expense'],
+    }),
+  }),
+});
 
-export async function updateExpense(body: UpdateExpenseRequest): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(DONOR_BOOK_PATHS.updateExpense, body)).data;
-}
-
-export async function deleteExpense(campaignId: string, expenseId: string): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.delete<WithCode>(donorBookPath(DONOR_BOOK_PATHS.deleteExpense, { campaignId, expenseId }))).data;
-}
-
-// ── attachments (receipts) ────────────────────────────────────────────────────────────────────
-
-export async function listAttachments(campaignId: string, expenseId: string): Promise<ExpenseAttachmentListData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<ExpenseAttachmentListData>>(donorBookPath(DONOR_BOOK_PATHS.listExpenseAttachment, { campaignId, expenseId }))).data.data;
-}
+export const {
+  useExpenseListQuery,
+  useAddExpenseMutation,
+  useUpdateExpenseMutation,
+  useDeleteExpenseMutation,
+  useExpenseAttachmentsQuery,
+  useDeleteExpenseAttachmentMutation,
+  useLazyExpenseAttachmentLinkQuery,
+} = expensesApi;
 
 /**
- * presign → PUT with progress → attach: the file goes straight to storage through the signed URL,
- * then the server checks what it received (type by content, size) and records it.
+ * presign → PUT with progress → attach: the file goes straight to storage through the signed URL (not
+ * our API, so not an endpoint), then the server checks what it received and records it; recording it
+ * refreshes the receipts and the expense list's counts (the 'Expense' tag).
  */
-export async function uploadAttachment(campaignId: string, expenseId: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<ExpenseAttachmentRow> {
-  const [{ apiClient }, { putSignedFile }] = await Promise.all([loadApi(), import('../../../lib/signed-upload')]);
-  const signed = (
-    await apiClient.post<ApiSuccess<PresignedUrlData>>(DONOR_BOOK_PATHS.expenseAttachmentPresignedUrl, { campaign_id: campaignId, expense_id: expenseId, file_name: file.name, file_size: file.size })
-  ).data.data;
-  await putSignedFile(signed, file, onProgress, { signal });
-  return (await apiClient.post<ApiSuccess<ExpenseAttachmentRow>>(DONOR_BOOK_PATHS.addExpenseAttachment, { campaign_id: campaignId, expense_id: expenseId, file_key: signed.key, file_name: file.name })).data.data;
-}
-
-/** Asks for a short-lived signed link and lets the browser download the file. */
-export async function downloadAttachment(campaignId: string, attachmentId: string): Promise<void> {
-  const [{ apiClient }, { downloadSignedFile }] = await Promise.all([loadApi(), import('../../../lib/signed-download')]);
-  const link = (await apiClient.get<ApiSuccess<ExpenseAttachmentDownloadData>>(donorBookPath(DONOR_BOOK_PATHS.expenseAttachmentDownload, { campaignId, attachmentId }))).data.data;
-  downloadSignedFile(link.url, link.file_name);
-}
-
-export async function deleteAttachment(campaignId: string, attachmentId: string): Promise<void> {
-  const { apiClient } = await loadApi();
-  await apiClient.delete(donorBookPath(DONOR_BOOK_PATHS.deleteExpenseAttachment, { campaignId, attachmentId }));
+export function useUploadExpenseAttachment() {
+  const [presign] = expensesApi.usePresignExpenseAttachmentMutation();
+  const [attach] = expensesApi.useAddExpenseAttachmentMutation();
+  return useCallback(
+    async (campaignId: string, expenseId: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<ExpenseAttachmentRow> => {
+      const [signed, { putSignedFile }] = await Promise.all([
+        presign({ campaign_id: campaignId, expense_id: expenseId, file_name: file.name, file_size: file.size }).unwrap(),
+        import('../../../lib/signed-upload'),
+      ]);
+      await putSignedFile(signed, file, onProgress, { signal });
+      return attach({ campaign_id: campaignId, expense_id: expenseId, file_key: signed.key, file_name: file.name }).unwrap();
+    },
+    [presign, attach],
+  );
 }

@@ -13,8 +13,7 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { fileProblem } from '../../../lib/file-problem';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { useRemote } from '../../../lib/use-remote';
-import { deleteAttachment, downloadAttachment, listAttachments, uploadAttachment } from '../api/expenses-api';
+import { useDeleteExpenseAttachmentMutation, useExpenseAttachmentsQuery, useLazyExpenseAttachmentLinkQuery, useUploadExpenseAttachment } from '../api/expenses-api';
 import styles from './expense-attachments-modal.module.css';
 
 const USE = EXPENSE_ATTACHMENT_USE;
@@ -26,18 +25,23 @@ interface Props {
   /** expense.write: attach and delete. Readers list and download. */
   canWrite: boolean;
   onClose: () => void;
-  /** An attachment was added or deleted (the expense list's counts change). */
-  onChanged: () => void;
 }
 
-/** The receipts of one expense: list (name, size, uploaded by and when), download, attach with a progress bar, delete with a confirmation. */
-export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose, onChanged }: Props) {
+/**
+ * The receipts of one expense: list (name, size, uploaded by and when), download, attach with a progress
+ * bar, delete with a confirmation. Attaching or deleting refreshes this list and the expense list's
+ * counts (the 'Expense' tag).
+ */
+export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose }: Props) {
   const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const list = useRemote(`expense-attachments:${campaignId}:${expense.expense_id}`, () => listAttachments(campaignId, expense.expense_id));
+  const list = useExpenseAttachmentsQuery({ campaignId, expenseId: expense.expense_id }, { refetchOnMountOrArgChange: true });
+  const uploadAttachment = useUploadExpenseAttachment();
+  const [getDownloadLink] = useLazyExpenseAttachmentLinkQuery();
+  const [deleteAttachment] = useDeleteExpenseAttachmentMutation();
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [problem, setProblem] = useState('');
   const [deleting, setDeleting] = useState<ExpenseAttachmentRow | null>(null);
@@ -60,8 +64,6 @@ export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose
     try {
       await uploadAttachment(campaignId, expense.expense_id, file, (percent) => setUpload({ name: file.name, percent }), controller.signal);
       notify.success(t('expenses.attachments.added', { name: file.name }));
-      list.reload();
-      onChanged();
     } catch (err) {
       if (!controller.signal.aborted) setProblem(apiErrorMessage(err));
     } finally {
@@ -72,7 +74,8 @@ export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose
 
   const download = async (row: ExpenseAttachmentRow) => {
     try {
-      await downloadAttachment(campaignId, row.attachment_id);
+      const [link, { downloadSignedFile }] = await Promise.all([getDownloadLink({ campaignId, attachmentId: row.attachment_id }).unwrap(), import('../../../lib/signed-download')]);
+      downloadSignedFile(link.url, link.file_name);
     } catch (err) {
       notify.apiError(err);
     }
@@ -81,11 +84,9 @@ export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose
   const remove = async (row: ExpenseAttachmentRow) => {
     setBusy(true);
     try {
-      await deleteAttachment(campaignId, row.attachment_id);
+      await deleteAttachment({ campaignId, attachmentId: row.attachment_id }).unwrap();
       notify.success(t('expenses.attachments.deleted', { name: row.file_name }));
       setDeleting(null);
-      list.reload();
-      onChanged();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -135,7 +136,7 @@ export function ExpenseAttachmentsModal({ campaignId, expense, canWrite, onClose
           columns={columns}
           rows={rows}
           rowKey={(a) => a.attachment_id}
-          loading={list.loading}
+          loading={list.isFetching}
           error={list.error ? <span role="alert">{apiErrorMessage(list.error)}</span> : undefined}
           empty={<EmptyState text={t('expenses.attachments.empty')} />}
         />

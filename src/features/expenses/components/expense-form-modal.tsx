@@ -14,7 +14,7 @@ import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { useServerSubmit } from '../../../lib/use-server-submit';
-import { addExpense, updateExpense } from '../api/expenses-api';
+import { useAddExpenseMutation, useUpdateExpenseMutation } from '../api/expenses-api';
 import styles from './expense-form-modal.module.css';
 
 interface ExpenseValues {
@@ -73,6 +73,7 @@ interface ExpenseFormModalProps {
   /** null: a new expense. */
   expense: ExpenseRow | null;
   onClose: () => void;
+  /** Saved (the list refreshes itself through the 'Expense' tag): close the form. */
   onSaved: () => void;
 }
 
@@ -80,6 +81,8 @@ interface ExpenseFormModalProps {
 export function ExpenseFormModal({ campaignId, expense, onClose, onSaved }: ExpenseFormModalProps) {
   const { t } = useTranslation();
   const { serverError, submit } = useServerSubmit();
+  const [addExpense] = useAddExpenseMutation();
+  const [updateExpense] = useUpdateExpenseMutation();
   const {
     register,
     control,
@@ -96,7 +99,7 @@ export function ExpenseFormModal({ campaignId, expense, onClose, onSaved }: Expe
 
   const onSubmit = (values: ExpenseValues) => {
     const fields = toFields(values);
-    return submit(() => (expense ? updateExpense({ campaign_id: campaignId, expense_id: expense.expense_id, ...fields }) : addExpense({ campaign_id: campaignId, ...fields })), {
+    return submit(() => (expense ? updateExpense({ campaign_id: campaignId, expense_id: expense.expense_id, ...fields }) : addExpense({ campaign_id: campaignId, ...fields })).unwrap(), {
       successKey: expense ? 'messages.EXPENSE_UPDATED' : 'messages.EXPENSE_ADDED',
       onSuccess: onSaved,
       handled: (err) => applyServerFieldErrors(err, setError, FIELDS),

@@ -326,6 +326,78 @@ describe('/expenses', () => {
     await waitFor(() => expect(within(reopened).queryByRole('row', { name: /acme-invoice\.pdf/ })).toBeNull());
   });
 
+  it('receipts: attaching refreshes the counts in the list behind the dialog, and every download asks for a fresh link', async () => {
+    // The list counts the receipts the server holds (as list_expense does).
+    server.use(
+      http.get('*/donation/expense/list_expense/:id', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        const expense_list = ROWS.map((row) => ({ ...row, attachment_count: attachments.filter((a) => a.expense_id === row.expense_id).length }));
+        return HttpResponse.json({ data: { expense_list, total: 2, page: 1, limit: 25, totals: { amount_cents: 130_049 } } });
+      }),
+      http.post('*/donation/expense/add_attachment', async ({ request }) => {
+        const body = (await request.json()) as { expense_id: string; file_name: string };
+        writes.push({ path: 'add_attachment', body });
+        const row = { ...RECEIPT, attachment_id: 'a0000000-0000-4000-8000-000000000003', expense_id: body.expense_id, file_name: body.file_name, file_size: 4, content_type: 'image/png' };
+        attachments = [...attachments, row];
+        return HttpResponse.json({ data: row }, { status: 201 });
+      }),
+    );
+    const links: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/attachment_download/')) links.push(new URL(request.url).pathname);
+    });
+    const user = userEvent.setup();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    open();
+    const table = await findTable();
+    await user.click(within(table).getByRole('button', { name: 'Attach: receipts of the expense to City Parking on 20-02-2025' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receipts: City Parking' });
+    const files = await within(dialog).findByRole('table', { name: 'Attached files' });
+    await user.upload(within(dialog).getByLabelText('Attach a file'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'parking.png', { type: 'image/png' }));
+    const row = await within(files).findByRole('row', { name: /parking\.png/ });
+    expect(await within(table).findByRole('button', { name: '1 file: receipts of the expense to City Parking on 20-02-2025' })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Download parking.png' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    await user.click(within(row).getByRole('button', { name: 'Download parking.png' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    expect(links).toEqual([`/donation/expense/attachment_download/${CAMPAIGN_A}/a0000000-0000-4000-8000-000000000003`, `/donation/expense/attachment_download/${CAMPAIGN_A}/a0000000-0000-4000-8000-000000000003`]);
+    clicked.mockRestore();
+    server.events.removeAllListeners();
+  });
+
+  it('a saved expense refreshes the list, and each new expense carries its own Idempotency-Key', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('*/donation/expense/add_expense', async ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        writes.push({ path: 'add_expense', body: await request.json() });
+        return HttpResponse.json({ data: null, message_code: 'EXPENSE_ADDED' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    await findTable();
+    const add = async () => {
+      const before = queries.length;
+      await user.click(screen.getByRole('button', { name: 'Add expense' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add expense' });
+      await user.type(within(dialog).getByLabelText(/Amount/), '12');
+      await user.type(within(dialog).getByLabelText(/Payee/), 'Print Shop');
+      await user.selectOptions(within(dialog).getByLabelText(/Purpose/), 'parking');
+      await user.selectOptions(within(dialog).getByLabelText(/Payment method/), 'card');
+      await user.click(within(dialog).getByRole('button', { name: 'Add expense' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add expense' })).toBeNull());
+      await waitFor(() => expect(queries.length).toBe(before + 1));
+    };
+    await add();
+    await add();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('receipts: readers (expense.read only) list and download, but can neither attach nor delete', async () => {
     const user = userEvent.setup();
     resources = ALL_RESOURCES.filter((r) => r !== 'expense.write');

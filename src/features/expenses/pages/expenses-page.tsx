@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseListQuery, ExpenseRow } from '../../../../domain/donor-book/expenses-contract';
@@ -16,13 +17,13 @@ import { PageHeader } from '../../../components/page-header';
 import { SearchBox } from '../../../components/search-box';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId } from '../../../lib/use-campaign';
-import { deleteExpense, listExpenses } from '../api/expenses-api';
+import { useDeleteExpenseMutation, useExpenseListQuery } from '../api/expenses-api';
 import { ExpenseAttachmentsModal } from '../components/expense-attachments-modal';
 import { ExpenseFormModal } from '../components/expense-form-modal';
 import styles from './expenses-page.module.css';
@@ -122,11 +123,14 @@ export default function ExpensesPage() {
   const rangeInvalid = query.start_date !== '' && query.end_date !== '' && query.end_date < query.start_date;
   const { page, limit, sort, search, purpose, payment_method, start_date, end_date } = query;
   /** An end date before the start date asks for nothing (the field says why). */
-  const list = useRemote(campaignId && !rangeInvalid ? `${campaignId}:${JSON.stringify(query)}` : null, () => listExpenses(campaignId, query));
-  const { loading, reload } = list;
+  // Each visit reads the server again (another member may have changed the books meanwhile).
+  const list = useExpenseListQuery(campaignId && !rangeInvalid ? { campaignId, query } : skipToken, { refetchOnMountOrArgChange: true });
+  const shown = useCampaignData(list, campaignId || null);
+  const loading = list.isFetching;
   /** The last answer stays on screen (dimmed) while the next one loads; after a failure, none is shown. */
-  const data = list.error === null ? list.data : null;
-  const error = loading || list.error === null ? '' : apiErrorMessage(list.error);
+  const data = list.error ? null : shown;
+  const error = loading || !list.error ? '' : apiErrorMessage(list.error);
+  const [deleteExpense] = useDeleteExpenseMutation();
 
   const onSearch = useCallback((value: string) => update({ search: value }), [update]);
   const rows = rangeInvalid ? [] : (data?.expense_list ?? []);
@@ -136,10 +140,10 @@ export default function ExpensesPage() {
   const remove = async (expense: ExpenseRow) => {
     setBusy(true);
     try {
-      const result = await deleteExpense(campaignId, expense.expense_id);
+      // The list (and the dashboard) refresh through the 'Expense' tag.
+      const result = await deleteExpense({ campaignId, expenseId: expense.expense_id }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.EXPENSE_DELETED'));
       setDeleting(null);
-      reload();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -308,10 +312,7 @@ export default function ExpensesPage() {
           campaignId={campaignId}
           expense={editing.expense}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {receiptsOf && (
@@ -321,7 +322,6 @@ export default function ExpensesPage() {
           expense={receiptsOf}
           canWrite={canWrite}
           onClose={() => setReceiptsOf(null)}
-          onChanged={reload}
         />
       )}
       <ConfirmModal

@@ -1,26 +1,40 @@
-/** Package purchase (domain/payments/api-contract.ts) and the package list of a campaign (domain/campaign.ts). */
+/** Package purchase (domain/payments/api-contract.ts) and the package list of a campaign (domain/campaign.ts), as RTK Query endpoints. */
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import { CAMPAIGN_PATHS, type PackageListData } from '../../../../domain/campaign';
 import { PAYMENT_PATHS, purchaseInvoiceUrl, purchaseListUrl, type CheckoutStarted, type PurchasePackageBody, type PurchaseView } from '../../../../domain/payments/api-contract';
-import { apiClient } from '../../../lib/api-client';
+import { api, type ApiError } from '../../../lib/api';
 
-/** The campaign's package state and the 1/2/3-year options with their prices. */
-export async function listPackages(campaignId: string): Promise<PackageListData> {
-  return (await apiClient.get<ApiSuccess<PackageListData>>(CAMPAIGN_PATHS.listPackageByYear(campaignId))).data.data;
-}
+export const packagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The campaign's package state and the 1/2/3-year options with their prices. */
+    packageList: build.query<PackageListData, string>({
+      query: (campaignId) => ({ url: CAMPAIGN_PATHS.listPackageByYear(campaignId) }),
+      transformResponse: (body: ApiSuccess<PackageListData>) => body.data,
+      providesTags: ['Package'],
+    }),
+    /** Starts the order; the browser then goes to `approve_url` (nothing here changes before the payment is made). */
+    purchasePackage: build.mutation<CheckoutStarted, PurchasePackageBody>({
+      query: (data) => ({ url: PAYMENT_PATHS.purchasePackage, method: 'POST', data }),
+      transformResponse: (body: ApiSuccess<CheckoutStarted>) => body.data,
+    }),
+    /** The campaign's package payments, newest first. */
+    purchaseList: build.query<PurchaseView[], string>({
+      query: (campaignId) => ({ url: purchaseListUrl(campaignId) }),
+      transformResponse: (body: ApiSuccess<PurchaseView[]>) => body.data,
+      providesTags: ['Package'],
+    }),
+    /**
+     * The invoice PDF of one purchase, read with the bearer token (like the import templates). Answers an
+     * object URL of the file (the bytes stay out of the store); the caller saves it and revokes the URL.
+     */
+    purchaseInvoice: build.mutation<string, { campaignId: string; paymentId: string }>({
+      async queryFn({ campaignId, paymentId }, _api, _extra, baseQuery) {
+        const result = await baseQuery({ url: purchaseInvoiceUrl(campaignId, paymentId), responseType: 'arraybuffer' });
+        if (result.error) return { error: result.error as ApiError };
+        return { data: URL.createObjectURL(new Blob([result.data as ArrayBuffer], { type: 'application/pdf' })) };
+      },
+    }),
+  }),
+});
 
-/** Starts the order; the browser then goes to `approve_url`. */
-export async function purchasePackage(body: PurchasePackageBody): Promise<CheckoutStarted> {
-  return (await apiClient.post<ApiSuccess<CheckoutStarted>>(PAYMENT_PATHS.purchasePackage, body)).data.data;
-}
-
-/** The campaign's package payments, newest first. */
-export async function listPurchases(campaignId: string): Promise<PurchaseView[]> {
-  return (await apiClient.get<ApiSuccess<PurchaseView[]>>(purchaseListUrl(campaignId))).data.data;
-}
-
-/** The invoice PDF of one purchase (the request carries the bearer token, so it is read here, like the import templates). */
-export async function getInvoice(campaignId: string, paymentId: string): Promise<Blob> {
-  const res = await apiClient.get<ArrayBuffer>(purchaseInvoiceUrl(campaignId, paymentId), { responseType: 'arraybuffer' });
-  return new Blob([res.data], { type: String(res.headers['content-type'] ?? 'application/pdf') });
-}
+export const { usePackageListQuery, usePurchasePackageMutation, usePurchaseListQuery, usePurchaseInvoiceMutation } = packagesApi;

@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,14 +10,14 @@ import { DataTable, EmptyState, type DataTableColumn } from '../../../components
 import listStyles from '../../../components/data-table/list-page.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId, useCampaignName } from '../../../lib/use-campaign';
-import { getInvoice, listPurchases } from '../api/packages-api';
+import { usePurchaseInvoiceMutation, usePurchaseListQuery } from '../api/packages-api';
 import styles from '../packages.module.css';
 
 const STATUS_CLASS: Partial<Record<PaymentStatus, string>> = {
@@ -25,9 +26,8 @@ const STATUS_CLASS: Partial<Record<PaymentStatus, string>> = {
   failed: styles.statusFailed,
 };
 
-/** Saves a downloaded file under `fileName` (an object URL clicked as a download link). */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/** Saves a downloaded file (its object URL) under `fileName`: a download link clicked, then the URL revoked. */
+function saveObjectUrl(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -49,15 +49,18 @@ export default function PurchaseHistoryPage() {
   const campaignId = useCampaignId();
   const campaignName = useCampaignName();
   const canPurchase = useCan('package.purchase');
-  const list = useRemote(campaignId ? `${campaignId}:purchases` : null, async () => ({ campaignId, rows: await listPurchases(campaignId) }));
-  const rows = list.data?.campaignId === campaignId ? list.data.rows : [];
+  // Each visit reads the server again (a payment may have completed meanwhile).
+  const list = usePurchaseListQuery(campaignId || skipToken, { refetchOnMountOrArgChange: true });
+  const shown = useCampaignData(list, campaignId || null);
+  const rows = shown ?? [];
+  const [getInvoice] = usePurchaseInvoiceMutation();
   const [downloading, setDownloading] = useState<string | null>(null);
 
   const download = async (purchase: PurchaseView) => {
     setDownloading(purchase.payment_id);
     try {
-      const blob = await getInvoice(campaignId, purchase.payment_id);
-      saveBlob(blob, `Invoice ${purchase.receipt_number ?? purchase.payment_id}.pdf`);
+      const url = await getInvoice({ campaignId, paymentId: purchase.payment_id }).unwrap();
+      saveObjectUrl(url, `Invoice ${purchase.receipt_number ?? purchase.payment_id}.pdf`);
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -123,8 +126,8 @@ export default function PurchaseHistoryPage() {
         columns={columns}
         rows={rows}
         rowKey={(p) => p.payment_id}
-        loading={list.loading}
-        error={list.error && !list.data ? apiErrorMessage(list.error) : undefined}
+        loading={list.isFetching}
+        error={list.error && !shown ? apiErrorMessage(list.error) : undefined}
         empty={<EmptyState text={t('payments.history.empty')} action={buyLink} />}
       />
     </>

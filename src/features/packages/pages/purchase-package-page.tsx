@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,13 +12,13 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { hardNavigate } from '../../../lib/navigation';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId, useCampaignName } from '../../../lib/use-campaign';
-import { listPackages, purchasePackage } from '../api/packages-api';
+import { usePackageListQuery, usePurchasePackageMutation } from '../api/packages-api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import styles from '../packages.module.css';
 
@@ -33,8 +34,10 @@ export default function PurchasePackagePage() {
   const campaignId = useCampaignId();
   const campaignName = useCampaignName();
   const canPurchase = useCan('package.purchase');
-  const packages = useRemote(campaignId ? `${campaignId}:packages` : null, () => listPackages(campaignId));
-  const data = packages.data?.campaign_id === campaignId ? packages.data : null;
+  const packages = usePackageListQuery(campaignId || skipToken, { refetchOnMountOrArgChange: true });
+  const shown = useCampaignData(packages, campaignId || null);
+  const data = shown?.campaign_id === campaignId ? shown : null;
+  const [purchasePackage] = usePurchasePackageMutation();
   const [buying, setBuying] = useState<number | null>(null);
   const [error, setError] = useState('');
   const inFlight = useRef(false);
@@ -46,7 +49,7 @@ export default function PurchasePackagePage() {
     setBuying(item.years);
     setError('');
     try {
-      const started = await purchasePackage({ campaign_id: campaignId, years: item.years, idempotency_key: newIdempotencyKey() });
+      const started = await purchasePackage({ campaign_id: campaignId, years: item.years, idempotency_key: newIdempotencyKey() }).unwrap();
       hardNavigate(started.approve_url);
     } catch (err) {
       inFlight.current = false;
@@ -71,7 +74,7 @@ export default function PurchasePackagePage() {
           <p className={styles.text} role="alert">
             {apiErrorMessage(packages.error)}
           </p>
-          <SubmitButton type="button" variant="secondary" onClick={packages.reload}>
+          <SubmitButton type="button" variant="secondary" onClick={() => void packages.refetch()}>
             {t('payments.give.retry')}
           </SubmitButton>
         </section>

@@ -1,33 +1,22 @@
 /**
- * The payments API (domain/payments/api-contract.ts) for the giving pages, the payment result pages and
- * the payment gateway page. Every answer is `{ data: … }`.
+ * The payments API (domain/payments/api-contract.ts) for the donors: the giving pages and the payment
+ * result pages, over `publicApi` (fetch, no session). These stay plain calls, not RTK Query endpoints:
+ * the donors' entry (giving.html) has no store and a tight script budget (issue 31), and a capture or
+ * cancel is sent once per tab (once.ts), not cached. The staff calls are endpoints in gateway-api.ts.
+ * Every answer is `{ data: … }`.
  */
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
-import { CAMPAIGN_PATHS, type PackageListData } from '../../../../domain/campaign';
 import {
   PAYMENT_PATHS,
-  campaignGatewaysUrl,
   givingPageUrl,
-  givingSettingsUrl,
   paymentStatusUrl,
   type CheckoutStarted,
-  type ConfigureGatewayBody,
-  type GatewayView,
   type GivingPage,
-  type GivingSettings,
   type PayOnlineBody,
   type PaymentStatusView,
   type PledgeLinkView,
-  type SaveGivingSettingsBody,
-  type ProviderView,
-  type ReconcileReport,
-  reconcileReportUrl,
 } from '../../../../domain/payments/api-contract';
-import { loadApi } from '../../../lib/load-api';
 import { publicApi } from '../../../lib/public-api';
-
-/** Staff calls: the axios client with the session, loaded on first use (never on a donor's page). */
-const staffApi = async () => (await loadApi()).apiClient;
 
 interface PaymentRef {
   payment_id: string;
@@ -36,8 +25,8 @@ interface PaymentRef {
 
 // ── donors (open pages) ──────────────────────────────────────────────────────────────────────
 
-async function fetchGivingPage(slug: string): Promise<GivingPage | null> {
-  return (await publicApi.get<ApiSuccess<GivingPage | null>>(givingPageUrl(slug))).data.data;
+async function fetchGivingPage(slug: string, signal?: AbortSignal): Promise<GivingPage | null> {
+  return (await publicApi.get<ApiSuccess<GivingPage | null>>(givingPageUrl(slug), { signal })).data.data;
 }
 
 /** Requests started before the page's code ran (prefetchGivingPage), each taken once. */
@@ -53,14 +42,17 @@ export function prefetchGivingPage(slug: string): void {
   earlyGivingPages.set(slug, request);
 }
 
-/** What /{slug} shows, and whether giving is open. null: no campaign has that slug. */
-export async function getGivingPage(slug: string): Promise<GivingPage | null> {
+/**
+ * What /{slug} shows, and whether giving is open. null: no campaign has that slug. `signal` cancels
+ * the request (one started before the page's code ran is not ours to cancel: its answer is dropped).
+ */
+export async function getGivingPage(slug: string, signal?: AbortSignal): Promise<GivingPage | null> {
   const early = earlyGivingPages.get(slug);
   if (early) {
     earlyGivingPages.delete(slug);
     return early;
   }
-  return fetchGivingPage(slug);
+  return fetchGivingPage(slug, signal);
 }
 
 /** Starts the order; the browser then goes to `approve_url`. */
@@ -84,42 +76,6 @@ export async function getPaymentStatus(paymentId: string, orderId: string): Prom
 }
 
 /** /pay-your-donation?token=…: the pledge the signed link pays. */
-export async function getPledgeLink(token: string): Promise<PledgeLinkView> {
-  return (await publicApi.get<ApiSuccess<PledgeLinkView>>(PAYMENT_PATHS.pledgeLink, { params: { token } })).data.data;
-}
-
-/** The campaign's package (a package receipt says until when it is active). */
-export async function getPackageState(campaignId: string): Promise<PackageListData> {
-  return (await (await staffApi()).get<ApiSuccess<PackageListData>>(CAMPAIGN_PATHS.listPackageByYear(campaignId))).data.data;
-}
-
-// ── staff (payment gateway page) ─────────────────────────────────────────────────────────────
-
-export async function listProviders(): Promise<ProviderView[]> {
-  return (await (await staffApi()).get<ApiSuccess<ProviderView[]>>(PAYMENT_PATHS.listProviders)).data.data;
-}
-
-export async function listCampaignGateways(campaignId: string): Promise<GatewayView[]> {
-  return (await (await staffApi()).get<ApiSuccess<GatewayView[]>>(campaignGatewaysUrl(campaignId))).data.data;
-}
-
-export async function configureGateway(body: ConfigureGatewayBody): Promise<GatewayView> {
-  return (await (await staffApi()).post<ApiSuccess<GatewayView>>(PAYMENT_PATHS.configureGateway, body)).data.data;
-}
-
-export async function testGateway(campaignId: string): Promise<{ ok: true; message: string }> {
-  return (await (await staffApi()).post<ApiSuccess<{ ok: true; message: string }>>(PAYMENT_PATHS.testGateway, { campaign_id: campaignId, provider: 'paypal' })).data.data;
-}
-
-export async function getGivingSettings(campaignId: string): Promise<GivingSettings> {
-  return (await (await staffApi()).get<ApiSuccess<GivingSettings>>(givingSettingsUrl(campaignId))).data.data;
-}
-
-export async function saveGivingSettings(body: SaveGivingSettingsBody): Promise<GivingSettings> {
-  return (await (await staffApi()).post<ApiSuccess<GivingSettings>>(PAYMENT_PATHS.saveGivingSettings, body)).data.data;
-}
-
-/** Every online payment and refund whose state differs from PayPal's (each read again from PayPal: slow). */
-export async function getReconcileReport(campaignId: string): Promise<ReconcileReport> {
-  return (await (await staffApi()).get<ApiSuccess<ReconcileReport>>(reconcileReportUrl(campaignId))).data.data;
+export async function getPledgeLink(token: string, signal?: AbortSignal): Promise<PledgeLinkView> {
+  return (await publicApi.get<ApiSuccess<PledgeLinkView>>(PAYMENT_PATHS.pledgeLink, { params: { token }, signal })).data.data;
 }

@@ -13,7 +13,7 @@ import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-res
 import { formatDate } from '../../../lib/format';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
-import { configureGateway, testGateway } from '../api/payments-api';
+import { useConfigureGatewayMutation, useTestGatewayMutation } from '../api/gateway-api';
 import { CopyField } from './copy-field';
 import styles from './staff.module.css';
 
@@ -46,16 +46,17 @@ interface GatewayCardProps {
   /** The campaign's PayPal gateway, or null before it is set up. */
   gateway: GatewayView | null;
   canWrite: boolean;
-  onSaved: (gateway: GatewayView) => void;
 }
 
 /**
  * The campaign's PayPal account: mode, client id, client secret (never shown: only "•••• last4" of
  * the stored one; blank keeps it), webhook id; Save, Test connection, and the webhook URL to paste
- * into PayPal's dashboard.
+ * into PayPal's dashboard. A save becomes the page's gateway (configureGateway updates the cached list).
  */
-export function GatewayCard({ campaignId, gateway, canWrite, onSaved }: GatewayCardProps) {
+export function GatewayCard({ campaignId, gateway, canWrite }: GatewayCardProps) {
   const { t } = useTranslation();
+  const [configureGateway] = useConfigureGatewayMutation();
+  const [testGateway] = useTestGatewayMutation();
   const stored = gateway !== null;
   const {
     register,
@@ -81,10 +82,9 @@ export function GatewayCard({ campaignId, gateway, canWrite, onSaved }: GatewayC
         client_id: values.client_id,
         ...(values.client_secret ? { client_secret: values.client_secret } : {}),
         webhook_id: values.webhook_id.trim() === '' ? null : values.webhook_id.trim(),
-      });
+      }).unwrap();
       notify.success(t('payments.gateway.saved'));
       reset(toValues(saved));
-      onSaved(saved);
     } catch (err) {
       if (apiErrorCode(err) === 'VALIDATION_ERROR' && applyServerFieldErrors(err, setError, FIELDS)) return;
       setServerError(apiErrorMessage(err));
@@ -95,7 +95,7 @@ export function GatewayCard({ campaignId, gateway, canWrite, onSaved }: GatewayC
     setTesting(true);
     setTest(null);
     try {
-      const answer = await testGateway(campaignId);
+      const answer = await testGateway(campaignId).unwrap();
       setTest({ ok: true, text: [t('payments.gateway.testOk'), answer.message].filter(Boolean).join(' ') });
     } catch (err) {
       setTest({ ok: false, text: apiErrorMessage(err) });

@@ -14,7 +14,7 @@ import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
-import { saveGivingSettings } from '../api/payments-api';
+import { useSaveGivingSettingsMutation } from '../api/gateway-api';
 import styles from './staff.module.css';
 
 /** The notices as the form holds them: no privacy link is ''. */
@@ -48,6 +48,7 @@ const newRowId = () => `amount-${++rowIds}`;
  */
 export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaignId: string; settings: GivingSettings; canWrite: boolean }) {
   const { t } = useTranslation();
+  const [saveGivingSettings] = useSaveGivingSettingsMutation();
   const {
     register,
     handleSubmit,
@@ -94,7 +95,7 @@ export function GivingSettingsCard({ campaignId, settings, canWrite }: { campaig
         suggested_amounts_cents: values.suggested_amounts_cents as number[],
         require_phone: values.require_phone,
         notices: { ...values.notices, privacy_url: values.notices.privacy_url.trim() === '' ? null : values.notices.privacy_url },
-      });
+      }).unwrap();
       notify.success(t('payments.settings.saved'));
       reset(formValues(saved));
       setDefaults(saved.default_notices);

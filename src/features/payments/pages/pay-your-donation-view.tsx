@@ -32,7 +32,7 @@ export function PayYourDonationView({ token }: { token: string }) {
   const { t } = useTranslation();
   const title = t('pages.payYourDonation.title');
   usePageTitle(title);
-  const link = usePublicData(token ? `pledge-link:${token}` : null, () => getPledgeLink(token));
+  const link = usePublicData(token ? `pledge-link:${token}` : null, (signal) => getPledgeLink(token, signal));
 
   if (!token || (link.error && !link.data && isInvalidLink(link.error))) {
     return (

@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PaymentStatus, PaymentStatusView } from '../../../../domain/payments/api-contract';
+import type { PaymentStatus } from '../../../../domain/payments/api-contract';
 import { useAppDispatch } from '../../../app/hooks';
 import buttonStyles from '../../../components/button.module.css';
 import { paths } from '../../../config/paths';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { cancelPayment, getPaymentStatus } from '../api/payments-api';
+import { usePaymentResultQuery } from '../api/payment-result-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { GivingLanguage, TestModeBanner } from '../components/giving-parts';
 import { PaymentNotFound } from '../components/payment-not-found';
-import { once } from '../once';
 import { readPaymentRef, returnQuery } from '../return-params';
 import styles from '../payments.module.css';
 
@@ -35,26 +35,10 @@ export default function PaymentErrorPage() {
   const orderId = ref?.order_id ?? '';
   const cancelled = params.get('reason') === 'cancelled';
   const rawCode = params.get('code');
-  const [loaded, setLoaded] = useState<{ key: string; view: PaymentStatusView | null } | null>(null);
-  const key = `${paymentId}:${orderId}:${cancelled}`;
-  const view = loaded?.key === key ? loaded.view : null;
-  const settled = !ref || loaded?.key === key;
-
-  useEffect(() => {
-    if (!paymentId) return;
-    const current = { payment_id: paymentId, order_id: orderId };
-    const load = cancelled
-      ? once(`cancel:${paymentId}:${orderId}`, () => cancelPayment(current).catch(() => getPaymentStatus(paymentId, orderId)))
-      : getPaymentStatus(paymentId, orderId);
-    let stale = false;
-    load.then(
-      (answer) => !stale && setLoaded({ key: `${paymentId}:${orderId}:${cancelled}`, view: answer }),
-      () => !stale && setLoaded({ key: `${paymentId}:${orderId}:${cancelled}`, view: null }),
-    );
-    return () => {
-      stale = true;
-    };
-  }, [paymentId, orderId, cancelled]);
+  // The payment's state (recorded as cancelled first, once, when the donor cancelled); null when unknown.
+  const result = usePaymentResultQuery(ref ? { payment_id: paymentId, order_id: orderId, cancelled } : skipToken, { refetchOnMountOrArgChange: true });
+  const view = result.currentData ?? null;
+  const settled = !ref || result.currentData !== undefined;
 
   const completed = view?.status === 'completed';
   useEffect(() => {

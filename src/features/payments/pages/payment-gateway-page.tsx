@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GatewayView } from '../../../../domain/payments/api-contract';
 import { selectSelectedCampaign } from '../../../app/campaign-selectors';
 import { useAppSelector } from '../../../app/hooks';
 import { useCan } from '../../../app/use-can';
@@ -11,12 +10,12 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId } from '../../../lib/use-campaign';
-import { getGivingSettings, listCampaignGateways, listProviders } from '../api/payments-api';
+import { useCampaignGatewaysQuery, useGivingSettingsQuery, usePaymentProvidersQuery } from '../api/gateway-api';
 import { CopyField } from '../components/copy-field';
 import { GatewayCard } from '../components/gateway-card';
 import { GivingSettingsCard } from '../components/giving-settings-card';
@@ -35,17 +34,24 @@ export default function PaymentGatewayPage() {
   const campaignId = useCampaignId();
   const canWrite = useCan('payment_gateway.write');
   const publicUrl = useAppSelector(selectSelectedCampaign)?.public_url ?? null;
-  const gateways = useRemote(campaignId ? `${campaignId}:gateways` : null, async () => {
-    const [configured, providers] = await Promise.all([listCampaignGateways(campaignId), listProviders()]);
-    return { campaignId, configured, providers };
-  });
-  const settings = useRemote(campaignId ? `${campaignId}:giving-settings` : null, () => getGivingSettings(campaignId));
-  const [saved, setSaved] = useState<{ campaignId: string; gateway: GatewayView } | null>(null);
+  // Each visit reads the server again (another manager may have changed the account meanwhile).
+  const fresh = { refetchOnMountOrArgChange: true };
+  const configuredResult = useCampaignGatewaysQuery(campaignId || skipToken, fresh);
+  const providersResult = usePaymentProvidersQuery(campaignId ? undefined : skipToken, fresh);
+  const settingsResult = useGivingSettingsQuery(campaignId || skipToken, fresh);
+  const configured = useCampaignData(configuredResult, campaignId || null);
+  const providers = providersResult.currentData;
+  const settings = useCampaignData(settingsResult, campaignId || null);
 
-  const loaded = gateways.data?.campaignId === campaignId ? gateways.data : null;
-  const paypal = saved?.campaignId === campaignId ? saved.gateway : (loaded?.configured.find((g) => g.provider === 'paypal') ?? null);
+  const loaded = configured && providers ? { configured, providers } : null;
+  const gatewaysError = configuredResult.error ?? providersResult.error;
+  const retryGateways = () => {
+    if (configuredResult.error) void configuredResult.refetch();
+    if (providersResult.error) void providersResult.refetch();
+  };
+  const paypal = loaded?.configured.find((g) => g.provider === 'paypal') ?? null;
   const offered = loaded ? loaded.providers.some((p) => p.provider === 'paypal' && p.is_active) : true;
-  const givingSettings = settings.data?.campaign_id === campaignId ? settings.data : null;
+  const givingSettings = settings?.campaign_id === campaignId ? settings : null;
 
   return (
     <>
@@ -60,8 +66,8 @@ export default function PaymentGatewayPage() {
         </section>
       )}
 
-      {!loaded && gateways.error ? (
-        <LoadFailed error={gateways.error} onRetry={gateways.reload} />
+      {!loaded && gatewaysError ? (
+        <LoadFailed error={gatewaysError} onRetry={retryGateways} />
       ) : !loaded ? (
         <LoadingOverlay inline />
       ) : (
@@ -76,13 +82,12 @@ export default function PaymentGatewayPage() {
             campaignId={campaignId}
             gateway={paypal}
             canWrite={canWrite}
-            onSaved={(gateway) => setSaved({ campaignId, gateway })}
           />
         </>
       )}
 
-      {!givingSettings && settings.error ? (
-        <LoadFailed error={settings.error} onRetry={settings.reload} />
+      {!givingSettings && settingsResult.error ? (
+        <LoadFailed error={settingsResult.error} onRetry={() => void settingsResult.refetch()} />
       ) : !givingSettings ? (
         loaded && <LoadingOverlay inline />
       ) : (

@@ -125,4 +125,16 @@ describe('/payment_gateway/reconcile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Reconcile with PayPal' })).toBeInTheDocument();
     await waitFor(() => expect(asked).toEqual([CAMPAIGN_A]));
   });
+
+  it('reads PayPal again on every visit, never an answer kept from the last one', async () => {
+    const app = open();
+    expect(await screen.findByText('The books match PayPal: no online payment or refund differs.', undefined, FIRST_RENDER)).toBeInTheDocument();
+    await app.router.navigate('/payment_gateway');
+    expect(await screen.findByRole('form', { name: 'PayPal' }, FIRST_RENDER)).toBeInTheDocument();
+    report = { checked: 4, limit: 200, rows: [reconcileRow()] };
+    await app.router.navigate('/payment_gateway/reconcile');
+    expect(await screen.findByText('Refund 1JU08902781691411')).toBeInTheDocument();
+    expect(screen.queryByText('The books match PayPal: no online payment or refund differs.')).not.toBeInTheDocument();
+    expect(asked).toEqual([CAMPAIGN_A, CAMPAIGN_A]);
+  });
 });

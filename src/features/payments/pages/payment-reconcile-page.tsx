@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCents } from '../../../../domain/money';
@@ -6,13 +7,13 @@ import { DataTable, EmptyState, type DataTableColumn } from '../../../components
 import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
 import { donorPagePath } from '../../../config/paths';
+import { useCampaignData } from '../../../lib/api';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRemote } from '../../../lib/use-remote';
 import { useCampaignId } from '../../../lib/use-campaign';
-import { getReconcileReport } from '../api/payments-api';
+import { useReconcileReportQuery } from '../api/gateway-api';
 import styles from '../components/staff.module.css';
 
 const rowKey = (r: ReconcileRow) => `${r.payment_id}:${r.difference}:${r.refund?.refund_id ?? r.refund?.requested_at ?? ''}`;
@@ -27,8 +28,10 @@ export default function PaymentReconcilePage() {
   const title = t('pages.paymentReconcile.title');
   usePageTitle(title);
   const campaignId = useCampaignId();
-  const report = useRemote(campaignId ? `${campaignId}:reconcile` : null, () => getReconcileReport(campaignId));
-  const rows = report.data?.rows ?? [];
+  // Each visit reads PayPal again (refetchOnMountOrArgChange), as "Check again" does.
+  const report = useReconcileReportQuery(campaignId || skipToken, { refetchOnMountOrArgChange: true });
+  const data = useCampaignData(report, campaignId || null);
+  const rows = data?.rows ?? [];
 
   const ours = (r: ReconcileRow) =>
     r.refund ? (
@@ -99,20 +102,22 @@ export default function PaymentReconcilePage() {
         title={title}
         context={t('pages.paymentReconcile.context')}
         action={
-          <SubmitButton type="button" variant="secondary" loading={report.loading} onClick={report.reload}>
+          <SubmitButton type="button" variant="secondary" loading={report.isFetching} onClick={() => {
+            if (campaignId) void report.refetch();
+          }}>
             {t('payments.reconcile.checkAgain')}
           </SubmitButton>
         }
       />
       <section className={styles.card}>
-        {report.data && <p className={styles.text}>{t('payments.reconcile.checked', { checked: report.data.checked, limit: report.data.limit })}</p>}
+        {data && <p className={styles.text}>{t('payments.reconcile.checked', { checked: data.checked, limit: data.limit })}</p>}
         <DataTable
           caption={t('payments.reconcile.caption')}
           columns={columns}
           rows={rows}
           rowKey={rowKey}
-          loading={report.loading}
-          error={report.error !== null ? apiErrorMessage(report.error) : undefined}
+          loading={report.isFetching}
+          error={report.error ? apiErrorMessage(report.error) : undefined}
           empty={<EmptyState text={t('payments.reconcile.empty')} />}
           scrollsSideways
         />

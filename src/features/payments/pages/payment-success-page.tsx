@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCents } from '../../../../domain/money';
@@ -12,11 +13,11 @@ import { formatDate } from '../../../lib/format';
 import { hasSession } from '../../../lib/session';
 import '../../../lib/staff-catalogue';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getPackageState } from '../api/payments-api';
+import { usePaymentConfirmationQuery, useReceiptPackageStateQuery } from '../api/payment-result-api';
 import { setCampaignPaymentFlag } from '../../../app/campaign-actions';
 import { GivingLanguage, TestModeBanner } from '../components/giving-parts';
 import { PaymentNotFound } from '../components/payment-not-found';
-import { confirmOnce, forgetConfirmation, type Outcome } from '../confirm-payment';
+import { forgetConfirmation } from '../confirm-payment';
 import { clearGivingDrafts } from '../giving-draft';
 import { readPaymentRef, returnQuery } from '../return-params';
 import styles from '../payments.module.css';
@@ -34,23 +35,10 @@ export default function PaymentSuccessPage() {
   const ref = readPaymentRef(params);
   const paymentId = ref?.payment_id ?? '';
   const orderId = ref?.order_id ?? '';
-  const [result, setResult] = useState<{ key: string; outcome: Outcome } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = ref ? `${paymentId}:${orderId}#${attempt}` : '';
-  const outcome = result?.key === key ? result.outcome : null;
+  // The capture, once per payment in this tab; while "Confirm again" asks anew, the page says it is confirming.
+  const confirmation = usePaymentConfirmationQuery(ref ? { payment_id: paymentId, order_id: orderId } : skipToken);
+  const outcome = confirmation.isFetching ? null : (confirmation.currentData ?? null);
   usePageTitle(!ref ? t('payments.result.notFoundTitle') : outcome?.kind === 'receipt' ? t('pages.paymentSuccess.title') : t('payments.success.confirmingTitle'));
-
-  useEffect(() => {
-    if (!paymentId) return;
-    const current = { payment_id: paymentId, order_id: orderId };
-    let cancelled = false;
-    void confirmOnce(current).then((answer) => {
-      if (!cancelled) setResult({ key: `${paymentId}:${orderId}#${attempt}`, outcome: answer });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [paymentId, orderId, attempt]);
 
   const paidSlug = outcome?.kind === 'receipt' && outcome.receipt.kind === 'donation' ? outcome.receipt.slug : null;
   useEffect(() => {
@@ -92,7 +80,7 @@ export default function PaymentSuccessPage() {
               type="button"
               onClick={() => {
                 forgetConfirmation(ref);
-                setAttempt((n) => n + 1);
+                void confirmation.refetch();
               }}
             >
               {t('payments.success.confirmAgain')}
@@ -169,27 +157,12 @@ function usePackageExpiry(slug: string | null): string | null {
     const found = [...state.campaign.allCampaignList, ...state.campaign.headerCampaignList].find((c) => c.slug === slug);
     return found ? String(found.campaign_id) : null;
   });
-  const [expiry, setExpiry] = useState<{ id: string; date: string | null } | null>(null);
+  // Read on every receipt (the package may have just become active); a failure shows the "pending" text.
+  const state = useReceiptPackageStateQuery(campaignId && hasSession() ? campaignId : skipToken, { refetchOnMountOrArgChange: true }).currentData;
 
   useEffect(() => {
     if (slug) dispatch(setCampaignPaymentFlag(true));
   }, [dispatch, slug]);
 
-  useEffect(() => {
-    if (!campaignId || !hasSession()) return;
-    let cancelled = false;
-    getPackageState(campaignId).then(
-      (state) => {
-        if (cancelled) return;
-        const active = state.package_status === 'ACTIVE' && state.expires_at;
-        setExpiry({ id: campaignId, date: active ? formatDisplayDate(new Date(state.expires_at as string)) : null });
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [campaignId]);
-
-  return expiry?.id === campaignId ? expiry.date : null;
+  return state?.package_status === 'ACTIVE' && state.expires_at ? formatDisplayDate(new Date(state.expires_at)) : null;
 }

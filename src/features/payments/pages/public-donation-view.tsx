@@ -24,7 +24,7 @@ import styles from '../payments.module.css';
  */
 export function PublicDonationView({ slug }: { slug: string }) {
   const { NotFound } = useDonorPage();
-  const page = usePublicData(`giving:${slug}`, () => getGivingPage(slug));
+  const page = usePublicData(`giving:${slug}`, (signal) => getGivingPage(slug, signal));
   if ((!page.loading && !page.error && page.data === null) || httpStatus(page.error) === 404) return <NotFound />;
   return <GivingPageView data={page.loading ? null : page.data} error={page.error} onRetry={page.reload} />;
 }
