@@ -102,6 +102,10 @@ export const TAG_TYPES = [
   'Gateway',
   'Filing',
   'Outbox',
+  'Member',
+  'Invitation',
+  'Role',
+  'CampaignVideo',
 ] as const;
 
 export const api = createApi({
