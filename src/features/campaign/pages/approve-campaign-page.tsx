@@ -151,7 +151,7 @@ function MyPending() {
   return (
     <ul>
       {pending.map((c) => (
-        <li key={String(c.campaign_id)}>
+        <li key={c.campaign_id}>
           <strong>{c.campaign_name}</strong>: {t('approve.waiting')}
         </li>
       ))}

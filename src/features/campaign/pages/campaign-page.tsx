@@ -143,7 +143,7 @@ function CampaignTable({ onEdit, onCreate, opening }: { onEdit: (id: string) => 
           </thead>
           <tbody>
             {rows.map((c) => {
-              const id = String(c.campaign_id);
+              const id = c.campaign_id;
               const status = c.status ?? 'active';
               return (
                 <tr key={id}>
