@@ -22,9 +22,9 @@ describe('persisted store', () => {
     const first = makeStore();
     await rehydrated(first.persistor);
     first.store.dispatch(setUser({ userId: 7, name: 'Jane Roe', email: 'jane@example.org' }));
-    first.store.dispatch(setHeaderCampaignList([{ campaign_id: 3, campaign_name: 'Jane for Council' }]));
-    first.store.dispatch(selectCampaign({ label: 'Jane for Council', value: 3 }));
-    first.store.dispatch(updateCampaignPermissions({ campaign_id: 3, resource_names: ['donor:read'] }));
+    first.store.dispatch(setHeaderCampaignList([{ campaign_id: '3', campaign_name: 'Jane for Council' }]));
+    first.store.dispatch(selectCampaign({ label: 'Jane for Council', value: '3' }));
+    first.store.dispatch(updateCampaignPermissions({ campaign_id: '3', resource_names: ['donor:read'] }));
     await first.persistor.flush();
     first.persistor.pause();
 
@@ -34,9 +34,9 @@ describe('persisted store', () => {
     await rehydrated(second.persistor);
     const state = second.store.getState();
     expect(state.user).toMatchObject({ userId: 7, name: 'Jane Roe', email: 'jane@example.org' });
-    expect(state.campaign.selectedCampaignId).toBe(3);
+    expect(state.campaign.selectedCampaignId).toBe('3');
     expect(state.campaign.selectedCampaign?.campaign_name).toBe('Jane for Council');
-    expect(state.permission.list).toEqual([{ campaign_id: 3, resource_names: ['donor:read'] }]);
+    expect(state.permission.list).toEqual([{ campaign_id: '3', resource_names: ['donor:read'] }]);
   });
 
   it('starts empty without stored state', async () => {

@@ -104,6 +104,10 @@ export const TAG_TYPES = [
   'Outbox',
   'DonorTag',
   'DonorNote',
+  'Member',
+  'Invitation',
+  'Role',
+  'CampaignVideo',
 ] as const;
 
 export const api = createApi({

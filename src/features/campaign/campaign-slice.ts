@@ -1,5 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CampaignOption, CampaignSummary, TimeRemaining } from '../../lib/campaign-types';
+import type { CampaignListItem } from '../../../domain/campaign';
+
+/** A campaign as the header, sidebar and /campaign keep it: a list_campaign row (SPEC §3). */
+export type CampaignSummary = Pick<CampaignListItem, 'campaign_id' | 'campaign_name'> & Partial<CampaignListItem>;
+
+export interface CampaignOption {
+  label: string;
+  value: CampaignListItem['campaign_id'];
+}
+
+export interface TimeRemaining {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
 
 export interface CampaignState {
   selectedCampaignId: CampaignSummary['campaign_id'] | null;
@@ -76,9 +91,9 @@ const campaignSlice = createSlice({
     },
     /** The expiry popup was dismissed: remember it locally for every copy of the campaign. */
     markPopupShown(state, action: PayloadAction<CampaignSummary['campaign_id']>) {
-      const id = String(action.payload);
-      for (const c of [...state.headerCampaignList, ...state.allCampaignList]) if (String(c.campaign_id) === id) c.is_popup_shown = 1;
-      if (state.selectedCampaign && String(state.selectedCampaign.campaign_id) === id) state.selectedCampaign.is_popup_shown = 1;
+      const id = action.payload;
+      for (const c of [...state.headerCampaignList, ...state.allCampaignList]) if (c.campaign_id === id) c.is_popup_shown = 1;
+      if (state.selectedCampaign && state.selectedCampaign.campaign_id === id) state.selectedCampaign.is_popup_shown = 1;
     },
     reset() {
       return initialCampaignState;

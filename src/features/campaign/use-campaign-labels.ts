@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useMemo } from 'react';
 import { COMPLIANCE_RULE_SET_LABELS, type CampaignView, type ComplianceRuleSet } from '../../../domain/campaign';
 import { isSystemRoleKey, SYSTEM_ROLES } from '../../../domain/permissions';
 import { useAppSelector } from '../../app/hooks';
-import { listElectionCycles, listOffices, listStates } from './api/campaign-api';
+import { useElectionCyclesQuery, useOfficesQuery, useStatesQuery } from './api/campaign-api';
 
 export interface CampaignLabels {
   office: (value: string | null) => string | null;
@@ -15,33 +16,18 @@ export interface CampaignLabels {
 
 type LabelMap = Readonly<Record<string, string>>;
 const toMap = (items: { value: string; label: string }[]): LabelMap => Object.fromEntries(items.map((i) => [i.value, i.label]));
+const NO_ITEMS: { value: string; label: string }[] = [];
+const useLabelMap = (items: { value: string; label: string }[] | undefined): LabelMap => useMemo(() => toMap(items ?? NO_ITEMS), [items]);
 const lookup = (map: LabelMap) => (value: string | null) => (value === null || value === '' ? null : (map[value] ?? value));
 
 /** Readable labels for a campaign's stored values (reference lists, domain label maps); raw values until they load. */
 export function useCampaignLabels(campaign: Pick<CampaignView, 'office_sought'> | null): CampaignLabels {
-  const [offices, setOffices] = useState<LabelMap>({});
-  const [states, setStates] = useState<LabelMap>({});
-  const [cycles, setCycles] = useState<LabelMap>({});
   const list = useAppSelector((s) => s.campaign.allCampaignList);
   const office = campaign?.office_sought ?? '';
-
-  useEffect(() => {
-    let cancelled = false;
-    listOffices().then((items) => !cancelled && setOffices(toMap(items)), (err: unknown) => console.error(err));
-    listStates().then((items) => !cancelled && setStates(toMap(items)), (err: unknown) => console.error(err));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!office) return;
-    let cancelled = false;
-    listElectionCycles(office).then((items) => !cancelled && setCycles(toMap(items)), (err: unknown) => console.error(err));
-    return () => {
-      cancelled = true;
-    };
-  }, [office]);
+  // Reference lists: read once and shared with the campaign form (failures leave the raw values).
+  const offices = useLabelMap(useOfficesQuery().data);
+  const states = useLabelMap(useStatesQuery().data);
+  const cycles = useLabelMap(useElectionCyclesQuery(office || skipToken).data);
 
   return {
     office: lookup(offices),
@@ -51,7 +37,7 @@ export function useCampaignLabels(campaign: Pick<CampaignView, 'office_sought'> 
     role: (campaignId, role) => {
       if (role === null) return null;
       if (isSystemRoleKey(role)) return SYSTEM_ROLES[role].name;
-      return list.find((c) => String(c.campaign_id) === campaignId)?.role_name ?? role;
+      return list.find((c) => c.campaign_id === campaignId)?.role_name ?? role;
     },
   };
 }

@@ -1,7 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CampaignPermission } from '../../../domain/campaign';
 
+/** A campaign's resource names (role-access, the socket's 'permissions' event). */
 export interface CampaignPermissions {
-  campaign_id: number | string;
+  campaign_id: CampaignPermission['campaign_id'];
   resource_names: string[];
 }
 
@@ -22,7 +24,7 @@ const permissionSlice = createSlice({
     },
     /** Replaces (or adds) the resource names of one campaign, e.g. from a websocket message. */
     updateCampaignPermissions(state, action: PayloadAction<CampaignPermissions>) {
-      const index = state.list.findIndex((p) => String(p.campaign_id) === String(action.payload.campaign_id));
+      const index = state.list.findIndex((p) => p.campaign_id === action.payload.campaign_id);
       if (index === -1) state.list.push(action.payload);
       else state.list[index] = action.payload;
     },

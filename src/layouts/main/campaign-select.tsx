@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Select, { type SingleValue } from 'react-select';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { clearCampaign, selectCampaign } from '../../features/campaign/campaign-slice';
-import type { CampaignOption } from '../../lib/campaign-types';
+import { clearCampaign, selectCampaign, type CampaignOption } from '../../features/campaign/campaign-slice';
 import styles from './header.module.css';
 
 /** Header campaign dropdown: options come from the campaign slice's header list. */

@@ -23,9 +23,9 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const campaigns = [
-  { campaign_id: 1, campaign_name: 'Jane for Council', role: 'owner', package_status: 'ACTIVE' as const, purchase_date: '2020-01-01T00:00:00Z', total_purchased_year: 100 },
-  { campaign_id: 2, campaign_name: 'Sam for Mayor', role: 'owner', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
-  { campaign_id: 3, campaign_name: 'Lee for Senate', role: 'staff', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
+  { campaign_id: '1', campaign_name: 'Jane for Council', role: 'owner', package_status: 'ACTIVE' as const, purchase_date: '2020-01-01T00:00:00Z', total_purchased_year: 100 },
+  { campaign_id: '2', campaign_name: 'Sam for Mayor', role: 'owner', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
+  { campaign_id: '3', campaign_name: 'Lee for Senate', role: 'staff', package_status: 'INACTIVE' as const, purchase_date: null, total_purchased_year: 0 },
 ];
 
 async function openPrivate(path: string) {
@@ -65,8 +65,8 @@ describe('header campaign dropdown', () => {
     });
     await user.click(screen.getByRole('combobox', { name: 'Select a campaign' }));
     await user.click(await screen.findByText('Sam for Mayor'));
-    expect(store.getState().campaign.selectedCampaignId).toBe(2);
-    expect(store.getState().campaign.selectedCampaignOption).toEqual({ label: 'Sam for Mayor', value: 2 });
+    expect(store.getState().campaign.selectedCampaignId).toBe('2');
+    expect(store.getState().campaign.selectedCampaignOption).toEqual({ label: 'Sam for Mayor', value: '2' });
     expect(store.getState().campaign.paymentFlag).toBe(false);
 
     const clear = document.querySelector('[class*="indicatorContainer"]') as HTMLElement;
@@ -119,7 +119,7 @@ describe('profile menu', () => {
       store.dispatch(setHeaderCampaignList(campaigns));
     });
     act(() => {
-      store.dispatch(selectCampaign({ label: 'Jane for Council', value: 1 }));
+      store.dispatch(selectCampaign({ label: 'Jane for Council', value: '1' }));
     });
     document.cookie = 'i18next=en; path=/';
     sessionStorage.setItem('register', 'x');
@@ -227,10 +227,10 @@ describe('sidebar expiry card', () => {
     const soon = new Date(Date.now() - 365 * 86_400_000 + 10 * 86_400_000).toISOString();
     const { store } = await openPrivate('/dashboard');
     act(() => {
-      store.dispatch(setHeaderCampaignList([{ campaign_id: 9, campaign_name: 'Soon for Council', role: 'owner', package_status: 'ACTIVE' as const, purchase_date: soon, total_purchased_year: 1 }]));
+      store.dispatch(setHeaderCampaignList([{ campaign_id: '9', campaign_name: 'Soon for Council', role: 'owner', package_status: 'ACTIVE' as const, purchase_date: soon, total_purchased_year: 1 }]));
     });
     act(() => {
-      store.dispatch(selectCampaign({ label: 'Soon for Council', value: 9 }));
+      store.dispatch(selectCampaign({ label: 'Soon for Council', value: '9' }));
     });
     const card = await screen.findByRole('region', { name: 'Package' });
     expect(card).toHaveTextContent(/\d+ d \d+ h \d+ m \d+ s remaining/);
@@ -246,7 +246,7 @@ describe('sidebar expiry card', () => {
       store.dispatch(setHeaderCampaignList(campaigns));
     });
     act(() => {
-      store.dispatch(selectCampaign({ label: 'Jane for Council', value: 1 }));
+      store.dispatch(selectCampaign({ label: 'Jane for Council', value: '1' }));
     });
     const card = await screen.findByRole('region', { name: 'Package' });
     expect(card).toHaveTextContent('Active');
@@ -260,7 +260,7 @@ describe('sidebar expiry card', () => {
       store.dispatch(setHeaderCampaignList(campaigns));
     });
     act(() => {
-      store.dispatch(selectCampaign({ label: 'Sam for Mayor', value: 2 }));
+      store.dispatch(selectCampaign({ label: 'Sam for Mayor', value: '2' }));
     });
     const card = await screen.findByRole('region', { name: 'Package' });
     expect(card).toHaveTextContent('Inactive');
@@ -276,7 +276,7 @@ describe('sidebar expiry card', () => {
       store.dispatch(setHeaderCampaignList(campaigns));
     });
     act(() => {
-      store.dispatch(selectCampaign({ label: 'Sam for Mayor', value: 2 }));
+      store.dispatch(selectCampaign({ label: 'Sam for Mayor', value: '2' }));
     });
     expect(await screen.findByRole('dialog', { name: 'No active package' })).toBeInTheDocument();
   });
@@ -287,7 +287,7 @@ describe('sidebar expiry card', () => {
       store.dispatch(setHeaderCampaignList(campaigns));
     });
     act(() => {
-      store.dispatch(selectCampaign({ label: 'Lee for Senate', value: 3 }));
+      store.dispatch(selectCampaign({ label: 'Lee for Senate', value: '3' }));
     });
     const card = await screen.findByRole('region', { name: 'Package' });
     expect(card).toHaveTextContent('Inactive');

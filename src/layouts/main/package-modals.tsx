@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { StaticModal } from '../../components/static-modal';
 import { SubmitButton } from '../../components/submit-button';
 import { paths } from '../../config/paths';
-import { markNotifyShown } from '../../features/campaign/api/campaign-api';
+import { useMarkNotifyShownMutation } from '../../features/campaign/api/campaign-api';
 import { markPopupShown } from '../../features/campaign/campaign-slice';
 import { selectSelectedCampaign } from '../../app/campaign-selectors';
 import styles from './package-modals.module.css';
@@ -23,7 +23,8 @@ export function PackageModals() {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [reminderReady, setReminderReady] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = campaign ? String(campaign.campaign_id) : null;
+  const [markNotifyShown] = useMarkNotifyShownMutation();
+  const id = campaign ? campaign.campaign_id : null;
   const mayPurchase = canPurchasePackages(campaign?.role);
   // SPEC §2/§4: only the purchase reminder is suppressed, and only on the purchase pages
   // (shouldShowPurchaseReminder); both modals show on every other page, my-account and campaign included.
@@ -42,7 +43,7 @@ export function PackageModals() {
     if (!id) return;
     setBusy(true);
     try {
-      await markNotifyShown(id);
+      await markNotifyShown(id).unwrap();
     } catch (err) {
       console.error('Could not record the expiry popup as shown', err);
     } finally {

@@ -1,12 +1,14 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { POST_PAYMENT_REFETCH_MS } from '../../config/constants';
+import { useCampaignListQuery } from '../../features/campaign/api/campaign-api';
 import { clearCampaign } from '../../features/campaign/campaign-slice';
 import { selectSelectedCampaignId } from '../../app/campaign-selectors';
-import { loadCampaignList } from '../../features/campaign/load-campaigns';
-import { loadPermissions } from '../../features/permission/load-permissions';
+import { useRoleAccessQuery } from '../../features/permission/api/permission-api';
 import { updateCampaignPermissions } from '../../features/permission/permission-slice';
+import { api } from '../../lib/api';
 import { connectPermissionSocket } from '../../lib/permission-socket';
 import { sessionUserId } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -18,7 +20,8 @@ function useUserId(): string | null {
 
 /**
  * Signed-in campaign data of the main layout: the campaign list, the selected campaign's
- * permissions, the live-permission socket and the post-payment refetch (SPEC §4, §6).
+ * permissions (both queries keep their slices in step), the live-permission socket and the
+ * post-payment refetch (SPEC §4, §6).
  */
 export function useCampaignData(): void {
   const { t } = useTranslation();
@@ -26,60 +29,43 @@ export function useCampaignData(): void {
   const store = useAppStore();
   const userId = useUserId();
   const selectedId = useAppSelector(selectSelectedCampaignId);
-  const selectedKey = selectedId === null ? null : String(selectedId);
   const paymentFlag = useAppSelector((state) => state.campaign.paymentFlag);
   const packageStatus = useAppSelector((state) => state.campaign.selectedCampaign?.package_status);
-  const list = useAppSelector((state) => state.campaign.allCampaignList);
 
-  useEffect(() => {
-    if (userId) void dispatch(loadCampaignList(userId));
-  }, [dispatch, userId]);
-
-  useEffect(() => {
-    if (selectedKey) void dispatch(loadPermissions(selectedKey));
-  }, [dispatch, selectedKey]);
+  // After a payment, while the package is still INACTIVE, read the list again every 5 s (SPEC §4).
+  const waitingForPayment = paymentFlag && packageStatus === 'INACTIVE';
+  useCampaignListQuery(userId ?? skipToken, { refetchOnMountOrArgChange: true, pollingInterval: waitingForPayment ? POST_PAYMENT_REFETCH_MS : 0 });
+  // Read afresh on each selection (a role may have changed meanwhile).
+  useRoleAccessQuery(selectedId ?? skipToken, { refetchOnMountOrArgChange: true });
 
   useEffect(() => {
     if (!userId) return;
-    let disconnect: (() => void) | null = null;
-    let cancelled = false;
-    connectPermissionSocket(userId, {
+    const connecting = connectPermissionSocket(userId, {
+      // Each (re)connection: a change pushed while the socket was away shows.
       onConnect: () => {
         const current = store.getState().campaign.selectedCampaignId;
-        if (current !== null) void dispatch(loadPermissions(String(current)));
+        if (current !== null) dispatch(api.util.invalidateTags([{ type: 'Permission', id: current }]));
       },
       onPermissions: (event) => {
         const current = store.getState().campaign.selectedCampaignId;
         for (const entry of event.data ?? []) {
-          if (current !== null && String(entry.campaign_id) === String(current)) {
-            dispatch(updateCampaignPermissions({ campaign_id: String(entry.campaign_id), resource_names: entry.resource_names ?? [] }));
+          if (current !== null && entry.campaign_id === current) {
+            dispatch(updateCampaignPermissions({ campaign_id: entry.campaign_id, resource_names: entry.resource_names ?? [] }));
           }
         }
       },
       onCampaignRemoved: (event) => {
         const current = store.getState().campaign.selectedCampaignId;
-        if (current !== null && String(event.campaign_id) === String(current)) {
+        if (current !== null && event.campaign_id === current) {
           notify.info(t('access.removed'));
           dispatch(clearCampaign());
         }
-        void dispatch(loadCampaignList(userId));
+        dispatch(api.util.invalidateTags(['Campaign']));
       },
-    })
-      .then((stop) => {
-        if (cancelled) stop();
-        else disconnect = stop;
-      })
-      .catch((err: unknown) => console.error('Could not connect the permission socket', err));
-    return () => {
-      cancelled = true;
-      disconnect?.();
-    };
+    }).catch((err: unknown) => {
+      console.error('Could not connect the permission socket', err);
+      return null;
+    });
+    return () => void connecting.then((stop) => stop?.());
   }, [dispatch, store, t, userId]);
-
-  // After a payment, while the package is still INACTIVE, refetch the list after 5 s (SPEC §4).
-  useEffect(() => {
-    if (!userId || !paymentFlag || packageStatus !== 'INACTIVE') return;
-    const timer = setTimeout(() => void dispatch(loadCampaignList(userId)), POST_PAYMENT_REFETCH_MS);
-    return () => clearTimeout(timer);
-  }, [dispatch, userId, paymentFlag, packageStatus, list]);
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { DestinationInput, UserStatus } from '../../../../domain/auth/api-contract';
@@ -9,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { successMessage } from '../../../lib/api-error';
 import { registerData, secondsUntil } from '../../../lib/auth-flow-storage';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { codeValidity, confirmSignup, resendConfirmationCode } from '../api/auth-api';
+import { useCodeValidityQuery, useConfirmSignupMutation, useResendConfirmationCodeMutation } from '../api/signup-api';
 import styles from '../auth-page.module.css';
 import { destinationFromFlow, destinationFromQuery, destinationText, type DestinationMode } from '../destination';
 import { AddressForm } from './address-form';
@@ -43,22 +44,17 @@ export function VerifyRegistration({ mode }: { mode: DestinationMode }) {
   const [known, setKnown] = useState<Known | null>(() => initialKnown(mode, params));
   const [done, setDone] = useState<{ message: string; status?: UserStatus } | null>(null);
 
-  // An address from the URL: ask the server how long before a new code may be sent.
+  const [confirmSignup] = useConfirmSignupMutation();
+  const [resendConfirmationCode] = useResendConfirmationCodeMutation();
+
+  // An address from the URL: ask the server how long before a new code may be sent (a failure: at once).
   const needsValidity = known !== null && known.resendIn < 0;
-  useEffect(() => {
-    if (!needsValidity || !known) return;
-    let cancelled = false;
-    codeValidity(known.destination, 'signup')
-      .then((validity) => !cancelled && setKnown({ ...known, resendIn: validity.resend_in }))
-      .catch(() => !cancelled && setKnown({ ...known, resendIn: 0 }));
-    return () => {
-      cancelled = true;
-    };
-  }, [needsValidity, known]);
+  const validity = useCodeValidityQuery(needsValidity ? { destination: known.destination, purpose: 'signup' } : skipToken, { refetchOnMountOrArgChange: true });
+  const resendIn = !needsValidity ? (known?.resendIn ?? -1) : validity.currentData ? validity.currentData.resend_in : validity.isError ? 0 : -1;
 
   const verify = async (code: string) => {
     if (!known) return;
-    const response = await confirmSignup(known.destination, code);
+    const response = await confirmSignup({ destination: known.destination, code }).unwrap();
     registerData.clear();
     const fallback = mode === 'email' ? 'messages.EMAIL_CONFIRMED_WAIT_APPROVAL' : 'messages.PHONE_VERIFIED_WAIT_APPROVAL';
     setDone({ message: successMessage(response.message_code, fallback), status: response.data?.status });
@@ -73,15 +69,15 @@ export function VerifyRegistration({ mode }: { mode: DestinationMode }) {
         <AddressForm mode={mode} submitLabel={t('auth.continue')} onSubmit={(destination) => setKnown({ destination, sentTo: destinationText(destination), resendIn: -1 })} />
       </>
     );
-  else if (known.resendIn < 0) body = <LoadingOverlay inline />;
+  else if (resendIn < 0) body = <LoadingOverlay inline />;
   else
     body = (
       <CodeStep
         intro={t('auth.registration.codeIntro', { destination: known.sentTo })}
         schema={confirmationCodeFormSchema}
-        resendIn={known.resendIn}
+        resendIn={resendIn}
         onVerify={verify}
-        onResend={async () => (await resendConfirmationCode(known.destination)).resend_in}
+        onResend={async () => (await resendConfirmationCode(known.destination).unwrap()).resend_in}
         onBack={() => navigate(paths.registration)}
       />
     );

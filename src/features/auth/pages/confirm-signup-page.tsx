@@ -1,31 +1,16 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ApiSuccess, ConfirmSignupData, DestinationInput } from '../../../../domain/auth/api-contract';
+import type { ConfirmSignupData } from '../../../../domain/auth/api-contract';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { paths } from '../../../config/paths';
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
-import { registerData } from '../../../lib/auth-flow-storage';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { confirmSignup } from '../api/auth-api';
+import { useConfirmSignupLinkQuery } from '../api/signup-api';
 import styles from '../auth-page.module.css';
 import { ConfirmedMessage } from '../components/confirmed-message';
 import { destinationFromQuery } from '../destination';
-
-/** One request per link, even when React runs the effect twice (the code is single use). */
-const inFlight = new Map<string, Promise<ApiSuccess<ConfirmSignupData>>>();
-
-function confirmOnce(destination: DestinationInput, code: string) {
-  const key = JSON.stringify([destination, code]);
-  let request = inFlight.get(key);
-  if (!request) {
-    request = confirmSignup(destination, code);
-    inFlight.set(key, request);
-    request.finally(() => setTimeout(() => inFlight.delete(key), 1000)).catch(() => undefined);
-  }
-  return request;
-}
 
 type Outcome = { kind: 'pending' } | { kind: 'done'; message: string; status?: ConfirmSignupData['status'] } | { kind: 'failed'; message: string };
 
@@ -38,25 +23,14 @@ export default function ConfirmSignupPage() {
   const destination = destinationFromQuery(params);
   const code = params.get('code')?.trim() ?? '';
   const complete = destination !== null && code !== '';
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
-
-  const destinationKey = JSON.stringify(destination);
-  useEffect(() => {
-    if (!complete || !destination) return;
-    let cancelled = false;
-    confirmOnce(destination, code).then(
-      (response) => {
-        registerData.clear();
-        const fallback = destination.email ? 'messages.EMAIL_CONFIRMED_WAIT_APPROVAL' : 'messages.PHONE_VERIFIED_WAIT_APPROVAL';
-        if (!cancelled) setOutcome({ kind: 'done', message: successMessage(response.message_code, fallback), status: response.data?.status });
-      },
-      (err: unknown) => !cancelled && setOutcome({ kind: 'failed', message: apiErrorMessage(err) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the address value, not the object
-  }, [complete, destinationKey, code]);
+  // One request per link (the query's cache), even when React mounts the page twice: the code is single use.
+  const confirmation = useConfirmSignupLinkQuery(complete && destination ? { destination, code } : skipToken);
+  const fallback = destination?.email ? 'messages.EMAIL_CONFIRMED_WAIT_APPROVAL' : 'messages.PHONE_VERIFIED_WAIT_APPROVAL';
+  const outcome: Outcome = confirmation.data
+    ? { kind: 'done', message: successMessage(confirmation.data.message_code, fallback), status: confirmation.data.data?.status }
+    : confirmation.isError
+      ? { kind: 'failed', message: apiErrorMessage(confirmation.error) }
+      : { kind: 'pending' };
 
   const verifyPath = destination?.phone
     ? `${paths.verifyRegistrationMobile}?phone=${encodeURIComponent(destination.phone)}`

@@ -7,109 +7,141 @@ import {
   type CreateCampaignRequest,
   type ElectionCycleItem,
   type OfficeSoughtItem,
-  type PackageListData,
   type PendingCampaignListData,
   type SlugCheckData,
   type StateItem,
   type UpdateCampaignRequest,
 } from '../../../../domain/campaign';
 import { CAMPAIGN_LIST_LIMIT, CAMPAIGN_LIST_PAGE } from '../../../config/constants';
-import { loadApi } from '../../../lib/load-api';
+import { api } from '../../../lib/api';
+import { campaignListLoaded, campaignListLoading } from '../load-campaigns';
 
-interface WithCode<T> {
+export interface WithCode<T> {
   data: T;
   message_code?: string;
 }
 
-export async function listCampaigns(userId: string): Promise<CampaignListData> {
-  const { apiClient } = await loadApi();
-  const params = { limit: CAMPAIGN_LIST_LIMIT, page: CAMPAIGN_LIST_PAGE };
-  return (await apiClient.get<ApiSuccess<CampaignListData>>(CAMPAIGN_PATHS.listCampaign(userId), { params })).data.data;
-}
+const unwrap = <T>(response: ApiSuccess<T>): T => response.data;
+/** The campaign's details entry and every campaign list: what a write to one campaign changes. */
+const campaignTags = (id: string) => ['Campaign' as const, { type: 'CampaignDetails' as const, id }];
 
-export async function getCampaign(id: string): Promise<CampaignView> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<CampaignView>>(CAMPAIGN_PATHS.getCampaign(id))).data.data;
-}
+/**
+ * The campaign shell's reads and writes. `campaignList` also keeps the campaign slice's lists (the
+ * header dropdown, /campaign) in step with every answer, so a write that invalidates 'Campaign'
+ * refreshes the header too.
+ */
+export const campaignApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** list_campaign (limit 500, page 1) of the signed-in user. */
+    campaignList: build.query<CampaignListData, string>({
+      query: (userId) => ({ url: CAMPAIGN_PATHS.listCampaign(userId), params: { limit: CAMPAIGN_LIST_LIMIT, page: CAMPAIGN_LIST_PAGE } }),
+      transformResponse: unwrap<CampaignListData>,
+      providesTags: ['Campaign'],
+      async onQueryStarted(_userId, { dispatch, queryFulfilled }) {
+        dispatch(campaignListLoading(true));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(campaignListLoaded(data.campaign_list));
+        } catch (err) {
+          // Failures are only logged (SPEC §8); the lists keep what they had.
+          const error = (err as { error?: { message?: string } }).error;
+          console.error('Could not load the campaign list:', error?.message ?? err);
+        } finally {
+          dispatch(campaignListLoading(false));
+        }
+      },
+    }),
+    campaign: build.query<CampaignView, string>({
+      query: (id) => ({ url: CAMPAIGN_PATHS.getCampaign(id) }),
+      transformResponse: unwrap<CampaignView>,
+      providesTags: (_result, _error, id) => [{ type: 'CampaignDetails', id }],
+    }),
+    createCampaign: build.mutation<WithCode<CampaignView>, CreateCampaignRequest>({
+      query: (body) => ({ url: CAMPAIGN_PATHS.createCampaign, method: 'POST', data: body }),
+      invalidatesTags: (result) => (result ? ['Campaign'] : []),
+    }),
+    updateCampaign: build.mutation<WithCode<CampaignView>, UpdateCampaignRequest>({
+      query: (body) => ({ url: CAMPAIGN_PATHS.updateCampaign, method: 'POST', data: body }),
+      invalidatesTags: (result, _error, body) => (result ? campaignTags(body.campaign_id) : []),
+    }),
+    /** Multipart POST upload_logo/{campaignId} (field "file"): answers the campaign with its new logo key. */
+    uploadCampaignLogo: build.mutation<WithCode<CampaignView>, { campaignId: string; logo: Blob; fileName: string }>({
+      query: ({ campaignId, logo, fileName }) => {
+        const form = new FormData();
+        form.append('file', logo, fileName);
+        return { url: CAMPAIGN_PATHS.uploadLogo(campaignId), method: 'POST', data: form, headers: { 'Content-Type': 'multipart/form-data' } };
+      },
+      invalidatesTags: (result, _error, { campaignId }) => (result ? campaignTags(campaignId) : []),
+    }),
+    checkSlug: build.query<SlugCheckData, { slug: string; campaignId?: string }>({
+      query: ({ slug, campaignId }) => ({ url: CAMPAIGN_PATHS.checkSlug(slug), params: campaignId ? { campaign_id: campaignId } : undefined }),
+      transformResponse: unwrap<SlugCheckData>,
+    }),
+    offices: build.query<OfficeSoughtItem[], void>({
+      query: () => ({ url: CAMPAIGN_PATHS.listOfficeSought }),
+      transformResponse: (response: ApiSuccess<{ office_sought_list: OfficeSoughtItem[] }>) => response.data.office_sought_list,
+    }),
+    electionCycles: build.query<ElectionCycleItem[], string>({
+      query: (office) => ({ url: CAMPAIGN_PATHS.listElectionCycle(office) }),
+      transformResponse: (response: ApiSuccess<{ election_cycle_list: ElectionCycleItem[] }>) => response.data.election_cycle_list,
+    }),
+    states: build.query<StateItem[], void>({
+      query: () => ({ url: CAMPAIGN_PATHS.listState }),
+      transformResponse: (response: ApiSuccess<{ state_list: StateItem[] }>) => response.data.state_list,
+    }),
+    pendingCampaigns: build.query<PendingCampaignListData, { page: number; limit: number }>({
+      query: ({ page, limit }) => ({ url: CAMPAIGN_PATHS.adminListPending, params: { page, limit } }),
+      transformResponse: unwrap<PendingCampaignListData>,
+      providesTags: ['Campaign'],
+    }),
+    /** Platform admins: pending → active (a GET, as the API has it). */
+    approveCampaign: build.mutation<WithCode<unknown>, string>({
+      query: (id) => ({ url: CAMPAIGN_PATHS.approveCampaign(id) }),
+      invalidatesTags: (result, _error, id) => (result ? campaignTags(id) : []),
+    }),
+    grantPackage: build.mutation<WithCode<unknown>, { campaignId: string; years: number }>({
+      query: ({ campaignId, years }) => ({ url: CAMPAIGN_PATHS.grantPackage, method: 'POST', data: { campaign_id: campaignId, years } }),
+      invalidatesTags: (result, _error, { campaignId }) => (result ? campaignTags(campaignId) : []),
+    }),
+    acceptInvitation: build.mutation<WithCode<AcceptInvitationData>, string>({
+      query: (token) => ({ url: CAMPAIGN_PATHS.acceptInvitation, method: 'POST', data: { token } }),
+      invalidatesTags: (result) => (result ? ['Campaign'] : []),
+    }),
+    /** The expiry popup was dismissed (SPEC §4); the slice remembers it locally. */
+    markNotifyShown: build.mutation<unknown, string>({
+      query: (campaignId) => ({ url: CAMPAIGN_PATHS.updateNotifyStatus, method: 'PUT', data: { campaign_id: campaignId, is_popup_shown: 1 } }),
+    }),
+    /** Owners only: active → archived (read-only), or back. The answer is the campaign as it is now. */
+    setCampaignArchived: build.mutation<WithCode<CampaignView>, { campaignId: string; archived: boolean }>({
+      query: ({ campaignId, archived }) => ({
+        url: archived ? CAMPAIGN_PATHS.archiveCampaign : CAMPAIGN_PATHS.restoreCampaign,
+        method: 'POST',
+        data: { campaign_id: campaignId },
+      }),
+      async onQueryStarted({ campaignId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        // The answer is the new details: shown at once, without reading them again.
+        if (data) dispatch(campaignApi.util.upsertQueryData('campaign', campaignId, data.data));
+      },
+      invalidatesTags: (result) => (result ? ['Campaign'] : []),
+    }),
+  }),
+});
 
-export async function createCampaign(body: CreateCampaignRequest): Promise<WithCode<CampaignView>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.createCampaign, body)).data;
-}
-
-export async function updateCampaign(body: UpdateCampaignRequest): Promise<WithCode<CampaignView>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.updateCampaign, body)).data;
-}
-
-export async function checkSlug(slug: string, campaignId?: string): Promise<SlugCheckData> {
-  const { apiClient } = await loadApi();
-  const params = campaignId ? { campaign_id: campaignId } : undefined;
-  return (await apiClient.get<ApiSuccess<SlugCheckData>>(CAMPAIGN_PATHS.checkSlug(slug), { params })).data.data;
-}
-
-export async function listOffices(): Promise<OfficeSoughtItem[]> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<{ office_sought_list: OfficeSoughtItem[] }>>(CAMPAIGN_PATHS.listOfficeSought)).data.data.office_sought_list;
-}
-
-export async function listElectionCycles(office: string): Promise<ElectionCycleItem[]> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<{ election_cycle_list: ElectionCycleItem[] }>>(CAMPAIGN_PATHS.listElectionCycle(office))).data.data.election_cycle_list;
-}
-
-export async function listStates(): Promise<StateItem[]> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<{ state_list: StateItem[] }>>(CAMPAIGN_PATHS.listState)).data.data.state_list;
-}
-
-export async function listPendingCampaigns(page: number, limit: number): Promise<PendingCampaignListData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<PendingCampaignListData>>(CAMPAIGN_PATHS.adminListPending, { params: { page, limit } })).data.data;
-}
-
-export async function approveCampaign(id: string): Promise<WithCode<unknown>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<WithCode<unknown>>(CAMPAIGN_PATHS.approveCampaign(id))).data;
-}
-
-export async function grantPackage(campaignId: string, years: number): Promise<WithCode<unknown>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode<unknown>>(CAMPAIGN_PATHS.grantPackage, { campaign_id: campaignId, years })).data;
-}
-
-export async function listPackages(campaignId: string): Promise<PackageListData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<PackageListData>>(CAMPAIGN_PATHS.listPackageByYear(campaignId))).data.data;
-}
-
-export async function acceptInvitation(token: string): Promise<WithCode<AcceptInvitationData>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode<AcceptInvitationData>>(CAMPAIGN_PATHS.acceptInvitation, { token })).data;
-}
-
-/** The expiry popup was dismissed (SPEC §4). */
-export async function markNotifyShown(campaignId: string): Promise<void> {
-  const { apiClient } = await loadApi();
-  await apiClient.put(CAMPAIGN_PATHS.updateNotifyStatus, { campaign_id: campaignId, is_popup_shown: 1 });
-}
-
-/** Owners only: active → archived (read-only). */
-export async function archiveCampaign(campaignId: string): Promise<WithCode<CampaignView>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.archiveCampaign, { campaign_id: campaignId })).data;
-}
-
-/** Owners only: archived → active. */
-export async function restoreCampaign(campaignId: string): Promise<WithCode<CampaignView>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.restoreCampaign, { campaign_id: campaignId })).data;
-}
-
-/** Multipart POST upload_logo/{campaignId} (field "file"): answers the campaign with its new logo key. */
-export async function uploadCampaignLogo(campaignId: string, logo: Blob, fileName: string): Promise<WithCode<CampaignView>> {
-  const { apiClient } = await loadApi();
-  const form = new FormData();
-  form.append('file', logo, fileName);
-  return (await apiClient.post<WithCode<CampaignView>>(CAMPAIGN_PATHS.uploadLogo(campaignId), form, { headers: { 'Content-Type': 'multipart/form-data' } })).data;
-}
+export const {
+  useCampaignListQuery,
+  useCampaignQuery,
+  useCreateCampaignMutation,
+  useUpdateCampaignMutation,
+  useUploadCampaignLogoMutation,
+  useCheckSlugQuery,
+  useOfficesQuery,
+  useElectionCyclesQuery,
+  useStatesQuery,
+  usePendingCampaignsQuery,
+  useApproveCampaignMutation,
+  useGrantPackageMutation,
+  useAcceptInvitationMutation,
+  useMarkNotifyShownMutation,
+  useSetCampaignArchivedMutation,
+} = campaignApi;

@@ -1,21 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignView } from '../../../../domain/campaign';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { successMessage } from '../../../lib/api-error';
-import { sessionUserId } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { archiveCampaign, restoreCampaign } from '../api/campaign-api';
-import { loadCampaignList } from '../load-campaigns';
+import { useSetCampaignArchivedMutation } from '../api/campaign-api';
 import styles from '../pages/campaign-details-page.module.css';
 
 /** Owners archive an active campaign (read-only afterwards) or restore an archived one, after confirming. */
-export function ArchiveCard({ campaign, onChanged }: { campaign: CampaignView; onChanged: (view: CampaignView) => void }) {
+export function ArchiveCard({ campaign }: { campaign: CampaignView }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const storedUser = useAppSelector((s) => s.user.userId);
+  const [setArchived] = useSetCampaignArchivedMutation();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (campaign.role !== 'owner' || campaign.status === 'pending') return null;
@@ -24,11 +20,9 @@ export function ArchiveCard({ campaign, onChanged }: { campaign: CampaignView; o
   const run = async () => {
     setBusy(true);
     try {
-      const result = archived ? await restoreCampaign(campaign.campaign_id) : await archiveCampaign(campaign.campaign_id);
+      // The answer replaces the shown details; the campaign lists (header, /campaign) are read again.
+      const result = await setArchived({ campaignId: campaign.campaign_id, archived: !archived }).unwrap();
       notify.success(successMessage(result.message_code, archived ? 'messages.CAMPAIGN_RESTORED' : 'messages.CAMPAIGN_ARCHIVED'));
-      onChanged(result.data);
-      const userId = storedUser !== null && storedUser !== '' ? String(storedUser) : sessionUserId();
-      if (userId) void dispatch(loadCampaignList(userId));
     } catch (err) {
       notify.apiError(err);
     } finally {

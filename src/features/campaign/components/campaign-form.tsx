@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -11,7 +12,6 @@ import {
   type CampaignView,
   type ElectionCycleItem,
   type OfficeSoughtItem,
-  type SlugCheckData,
   type StateItem,
 } from '../../../../domain/campaign';
 import { sanitizeFileName } from '../../../../domain/file-name';
@@ -21,12 +21,23 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextInput } from '../../../components/text-input';
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
-import { checkSlug, createCampaign, listElectionCycles, listOffices, listStates, updateCampaign, uploadCampaignLogo } from '../api/campaign-api';
+import {
+  useCheckSlugQuery,
+  useCreateCampaignMutation,
+  useElectionCyclesQuery,
+  useOfficesQuery,
+  useStatesQuery,
+  useUpdateCampaignMutation,
+  useUploadCampaignLogoMutation,
+} from '../api/campaign-api';
 import { toCampaignFields, validateCampaignForm, type CampaignFormValues } from '../campaign-form-values';
 import styles from './campaign-form.module.css';
 import { LogoField } from './logo-field';
 
 const SLUG_CHECK_DEBOUNCE_MS = 400;
+const NO_OFFICES: OfficeSoughtItem[] = [];
+const NO_STATES: StateItem[] = [];
+const NO_CYCLES: ElectionCycleItem[] = [];
 
 const resolver: Resolver<CampaignFormValues> = async (values) => {
   const errors = await validateCampaignForm(values);
@@ -57,36 +68,25 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
     getValues,
     formState: { errors, isSubmitting, isSubmitted, dirtyFields },
   } = useForm<CampaignFormValues>({ defaultValues: initial, resolver, mode: 'onBlur', reValidateMode: 'onChange' });
-  const [offices, setOffices] = useState<OfficeSoughtItem[]>([]);
-  const [cycles, setCycles] = useState<ElectionCycleItem[]>([]);
   const [showPastCycles, setShowPastCycles] = useState(false);
-  const [states, setStates] = useState<StateItem[]>([]);
-  const [slugCheck, setSlugCheck] = useState<SlugCheckData | null>(null);
+  /** The slug to check, once the user has stopped typing it. */
+  const [slugToCheck, setSlugToCheck] = useState<string | null>(null);
   const [formError, setFormError] = useState('');
   const [logoFile, setLogoFile] = useState<File | null>(null);
 
   const [name, slug, office, ruleSet, logo, cycle] = useWatch({ control, name: ['campaign_name', 'slug', 'office_sought', 'compliance_rule_set', 'logo', 'election_cycle'] });
+  // Reference lists (shared with the details page's labels); the cycles of the chosen office.
+  const offices = useOfficesQuery().data ?? NO_OFFICES;
+  const states = useStatesQuery().data ?? NO_STATES;
+  const cycles = useElectionCyclesQuery(office || skipToken).data ?? NO_CYCLES;
+  const [createCampaign] = useCreateCampaignMutation();
+  const [updateCampaign] = useUpdateCampaignMutation();
+  const [uploadCampaignLogo] = useUploadCampaignLogoMutation();
   // The next elections first; cycles already over only on request (or when the campaign has one).
   const today = dayjs().format('YYYY-MM-DD');
   const pastCycles = cycles.filter((c) => c.end_date < today);
   const offeredCycles = cycles.filter((c) => c.end_date >= today || showPastCycles || c.value === cycle);
 
-  useEffect(() => {
-    listOffices().then(setOffices, (err: unknown) => console.error(err));
-    listStates().then(setStates, (err: unknown) => console.error(err));
-  }, []);
-
-  useEffect(() => {
-    if (!office) return;
-    let cancelled = false;
-    listElectionCycles(office).then(
-      (list) => !cancelled && setCycles(list),
-      (err: unknown) => console.error(err),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [office]);
 
   // Options arrive after the values: apply the values again once their options exist (edit mode).
   useEffect(() => setValue('office_sought', getValues('office_sought')), [offices, getValues, setValue]);
@@ -99,21 +99,14 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
     setValue('slug', suggestSlug(name), { shouldValidate: isSubmitted });
   }, [editing, dirtyFields.slug, name, setValue, isSubmitted]);
 
-  // Live availability check.
+  // Live availability check, once typing pauses; each slug is asked afresh (another campaign may take it meanwhile).
+  const checkable = !slugFrozen && isValidSlug(slug) && !(editing && slug === initial.slug);
   useEffect(() => {
-    if (slugFrozen || !isValidSlug(slug) || (editing && slug === initial.slug)) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      checkSlug(slug, campaignId).then(
-        (result) => !cancelled && setSlugCheck(result),
-        (err: unknown) => console.error(err),
-      );
-    }, SLUG_CHECK_DEBOUNCE_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [slug, slugFrozen, editing, initial.slug, campaignId]);
+    if (!checkable) return;
+    const timer = setTimeout(() => setSlugToCheck(slug), SLUG_CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [checkable, slug]);
+  const slugCheck = useCheckSlugQuery(slugToCheck ? { slug: slugToCheck, campaignId } : skipToken, { refetchOnMountOrArgChange: true }).currentData ?? null;
 
   const onSubmit = async (values: CampaignFormValues) => {
     setFormError('');
@@ -122,12 +115,12 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
     try {
       if (campaignId) {
         const { slug: _slug, ...rest } = fields;
-        const result = await updateCampaign(slugFrozen ? { ...rest, campaign_id: campaignId } : { ...fields, campaign_id: campaignId });
+        const result = await updateCampaign(slugFrozen ? { ...rest, campaign_id: campaignId } : { ...fields, campaign_id: campaignId }).unwrap();
         notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_UPDATED'));
         saved = result.data;
       } else {
         // A new campaign has no logo yet: the picked file is uploaded once it exists.
-        const result = await createCampaign({ ...fields, logo: null });
+        const result = await createCampaign({ ...fields, logo: null }).unwrap();
         notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_CREATED'));
         saved = result.data;
       }
@@ -137,7 +130,7 @@ export function CampaignForm({ initial, campaignId, slugFrozen = false, onSaved,
     }
     if (logoFile) {
       try {
-        saved = (await uploadCampaignLogo(saved.campaign_id, logoFile, sanitizeFileName(logoFile.name))).data;
+        saved = (await uploadCampaignLogo({ campaignId: saved.campaign_id, logo: logoFile, fileName: sanitizeFileName(logoFile.name) }).unwrap()).data;
       } catch (err) {
         notify.error(t('campaign.form.logoUploadFailed', { reason: apiErrorMessage(err) }));
       }

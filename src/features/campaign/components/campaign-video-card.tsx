@@ -1,40 +1,19 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import type { CampaignView } from '../../../../domain/campaign';
-import { CAMPAIGN_VIDEO_PATHS, deleteVideoUrl, getVideoUrl, type CampaignVideo } from '../../../../domain/campaign-video';
 import { acceptedExtensions, CAMPAIGN_VIDEO_USE, formatFileSize } from '../../../../domain/file-signature';
-import type { PresignedUrlData } from '../../../../domain/imports/api-contract';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { fileProblem } from '../../../lib/file-problem';
 import { formatDate } from '../../../lib/format';
-import { loadApi } from '../../../lib/load-api';
 import { signedUrlHref } from '../../../lib/signed-download';
 import { notify } from '../../../lib/toast';
-import { useRemote } from '../../../lib/use-remote';
+import { useCampaignVideoQuery, useRemoveCampaignVideoMutation, useSetCampaignVideoMutation, useVideoUploadUrlMutation } from '../api/campaign-video-api';
 import styles from './campaign-video-card.module.css';
 
 const USE = CAMPAIGN_VIDEO_USE;
-
-export async function fetchCampaignVideo(campaignId: string): Promise<CampaignVideo | null> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<CampaignVideo | null>>(getVideoUrl(campaignId))).data.data;
-}
-
-/** presign → PUT straight to storage with progress → set_video (the server checks the stored file). */
-export async function uploadCampaignVideo(campaignId: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<CampaignVideo> {
-  const [{ apiClient }, { putSignedFile }] = await Promise.all([loadApi(), import('../../../lib/signed-upload')]);
-  const signed = (await apiClient.post<ApiSuccess<PresignedUrlData>>(CAMPAIGN_VIDEO_PATHS.presignedUrl, { campaign_id: campaignId, file_name: file.name, file_size: file.size })).data.data;
-  await putSignedFile(signed, file, onProgress, { signal });
-  return (await apiClient.post<ApiSuccess<CampaignVideo>>(CAMPAIGN_VIDEO_PATHS.setVideo, { campaign_id: campaignId, file_key: signed.key, file_name: file.name })).data.data;
-}
-
-export async function removeCampaignVideo(campaignId: string): Promise<void> {
-  const { apiClient } = await loadApi();
-  await apiClient.delete(deleteVideoUrl(campaignId));
-}
 
 /**
  * The video on the campaign's public page: a preview (<video controls>), and for those who may edit
@@ -48,7 +27,11 @@ export function CampaignVideoCard({ campaign }: { campaign: CampaignView }) {
   const abortRef = useRef<AbortController | null>(null);
   const member = campaign.role !== null && campaign.resource_names.includes('campaign.read');
   const canWrite = campaign.resource_names.includes('campaign.write') && campaign.status !== 'archived';
-  const video = useRemote(member ? `campaign-video:${campaign.campaign_id}` : null, () => fetchCampaignVideo(campaign.campaign_id));
+  // Read afresh when the card opens; an upload or removal reads it again (its tag).
+  const video = useCampaignVideoQuery(member ? campaign.campaign_id : skipToken, { refetchOnMountOrArgChange: true });
+  const [videoUploadUrl] = useVideoUploadUrlMutation();
+  const [setCampaignVideo] = useSetCampaignVideoMutation();
+  const [removeCampaignVideo] = useRemoveCampaignVideoMutation();
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [problem, setProblem] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -56,7 +39,8 @@ export function CampaignVideoCard({ campaign }: { campaign: CampaignView }) {
   useEffect(() => () => abortRef.current?.abort(), []);
   if (!member) return null;
 
-  const current = video.data;
+  const current = video.currentData ?? null;
+  const loadError = video.isError ? video.error : null;
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -68,9 +52,14 @@ export function CampaignVideoCard({ campaign }: { campaign: CampaignView }) {
     abortRef.current = controller;
     setUpload({ name: file.name, percent: 0 });
     try {
-      await uploadCampaignVideo(campaign.campaign_id, file, (percent) => setUpload({ name: file.name, percent }), controller.signal);
+      const campaignId = campaign.campaign_id;
+      const [signed, { putSignedFile }] = await Promise.all([
+        videoUploadUrl({ campaign_id: campaignId, file_name: file.name, file_size: file.size }).unwrap(),
+        import('../../../lib/signed-upload'),
+      ]);
+      await putSignedFile(signed, file, (percent) => setUpload({ name: file.name, percent }), { signal: controller.signal });
+      await setCampaignVideo({ campaign_id: campaignId, file_key: signed.key, file_name: file.name }).unwrap();
       notify.success(t('campaignDetails.video.uploaded'));
-      video.reload();
     } catch (err) {
       if (!controller.signal.aborted) setProblem(apiErrorMessage(err));
     } finally {
@@ -82,10 +71,9 @@ export function CampaignVideoCard({ campaign }: { campaign: CampaignView }) {
   const remove = async () => {
     setBusy(true);
     try {
-      await removeCampaignVideo(campaign.campaign_id);
+      await removeCampaignVideo(campaign.campaign_id).unwrap();
       notify.success(t('campaignDetails.video.removed'));
       setConfirming(false);
-      video.reload();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -99,9 +87,9 @@ export function CampaignVideoCard({ campaign }: { campaign: CampaignView }) {
         {t('campaignDetails.video.title')}
       </h2>
       <p className={styles.text}>{t('campaignDetails.video.text')}</p>
-      {video.error && !current ? (
+      {loadError && !current ? (
         <p className={styles.problem} role="alert">
-          {apiErrorMessage(video.error)}
+          {apiErrorMessage(loadError)}
         </p>
       ) : null}
       {current ? (
@@ -112,7 +100,7 @@ export function CampaignVideoCard({ campaign }: { campaign: CampaignView }) {
           </figcaption>
         </figure>
       ) : (
-        !video.loading && !video.error && <p className={styles.text}>{t('campaignDetails.video.none')}</p>
+        !video.isFetching && !loadError && <p className={styles.text}>{t('campaignDetails.video.none')}</p>
       )}
       {canWrite && (
         <div className={styles.upload}>

@@ -2,33 +2,28 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignView } from '../../../../domain/campaign';
 import { PACKAGE_PRICES } from '../../../../domain/packages';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { successMessage } from '../../../lib/api-error';
-import { sessionUserId } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { grantPackage } from '../api/campaign-api';
-import { loadCampaignList } from '../load-campaigns';
+import { useGrantPackageMutation } from '../api/campaign-api';
 import styles from '../pages/campaign-details-page.module.css';
 
 /** Platform administrators grant a package to an active campaign (until online purchase exists). */
-export function GrantPackageCard({ campaign, onGranted }: { campaign: CampaignView; onGranted: () => void }) {
+export function GrantPackageCard({ campaign }: { campaign: CampaignView }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const isAdmin = useAppSelector((s) => s.user.is_platform_admin === true);
-  const storedUser = useAppSelector((s) => s.user.userId);
+  const [grantPackage] = useGrantPackageMutation();
   const [years, setYears] = useState('1');
   const [busy, setBusy] = useState(false);
   if (!isAdmin || campaign.status !== 'active') return null;
   const grant = async () => {
     setBusy(true);
     try {
-      const result = await grantPackage(campaign.campaign_id, Number(years));
+      // The campaign's details and the campaign lists are read again (their tags).
+      const result = await grantPackage({ campaignId: campaign.campaign_id, years: Number(years) }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.PACKAGE_GRANTED'));
-      onGranted();
-      const userId = storedUser !== null ? String(storedUser) : sessionUserId();
-      if (userId) void dispatch(loadCampaignList(userId));
     } catch (err) {
       notify.apiError(err);
     } finally {

@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PendingCampaignItem, PendingCampaignListData } from '../../../../domain/campaign';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { PendingCampaignItem } from '../../../../domain/campaign';
+import { useAppSelector } from '../../../app/hooks';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { LoadingOverlay } from '../../../components/loading-overlay';
@@ -16,8 +17,7 @@ import { sessionUserId } from '../../../lib/session';
 import '../../../lib/staff-catalogue';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { approveCampaign, listPendingCampaigns } from '../api/campaign-api';
-import { loadCampaignList } from '../load-campaigns';
+import { useApproveCampaignMutation, useCampaignListQuery, usePendingCampaignsQuery } from '../api/campaign-api';
 import styles from './campaign-page.module.css';
 
 const PAGE_SIZE = 20;
@@ -42,35 +42,22 @@ export default function ApproveCampaignPage() {
 function PendingForAdmin() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PendingCampaignListData | null>(null);
-  const [error, setError] = useState('');
   const [confirm, setConfirm] = useState<PendingCampaignItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [activated, setActivated] = useState<PendingCampaignItem[]>([]);
 
-  useEffect(() => {
-    let cancelled = false;
-    listPendingCampaigns(page, PAGE_SIZE).then(
-      (result) => {
-        if (cancelled) return;
-        setData(result);
-        setError('');
-      },
-      (err: unknown) => !cancelled && setError(apiErrorMessage(err)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [page, reload]);
+  // Read afresh on each visit and page; an activation reads the queue again (the 'Campaign' tag).
+  const queue = usePendingCampaignsQuery({ page, limit: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const data = queue.data ?? null;
+  const error = queue.isError ? apiErrorMessage(queue.error) : '';
+  const [approveCampaign] = useApproveCampaignMutation();
 
   const activate = async (item: PendingCampaignItem) => {
     setBusy(true);
     try {
-      const result = await approveCampaign(item.campaign_id);
+      const result = await approveCampaign(item.campaign_id).unwrap();
       notify.success(successMessage(result.message_code, 'messages.CAMPAIGN_ACTIVATED'));
       setActivated((list) => [item, ...list]);
-      setReload((n) => n + 1);
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -154,19 +141,17 @@ function PendingForAdmin() {
 
 function MyPending() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const stored = useAppSelector((s) => s.user.userId);
   const userId = stored !== null && stored !== '' ? String(stored) : sessionUserId();
+  // Read afresh on each visit: the answer goes into the campaign slice, which this list shows.
+  useCampaignListQuery(userId ?? skipToken, { refetchOnMountOrArgChange: true });
   const list = useAppSelector((s) => s.campaign.allCampaignList);
   const pending = list.filter((c) => c.status === 'pending');
-  useEffect(() => {
-    if (userId) void dispatch(loadCampaignList(userId));
-  }, [dispatch, userId]);
   if (pending.length === 0) return <p>{t('approve.nonePending')}</p>;
   return (
     <ul>
       {pending.map((c) => (
-        <li key={String(c.campaign_id)}>
+        <li key={c.campaign_id}>
           <strong>{c.campaign_name}</strong>: {t('approve.waiting')}
         </li>
       ))}

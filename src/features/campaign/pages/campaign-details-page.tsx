@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CampaignView } from '../../../../domain/campaign';
@@ -12,7 +12,7 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { pictureUrl } from '../../../lib/picture-url';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCampaign } from '../api/campaign-api';
+import { useCampaignQuery } from '../api/campaign-api';
 import { ArchiveCard } from '../components/archive-card';
 import { CampaignVideoCard } from '../components/campaign-video-card';
 import { GrantPackageCard } from '../components/grant-package-card';
@@ -27,26 +27,11 @@ export default function CampaignDetailsPage() {
   usePageTitle(title);
   const [params] = useSearchParams();
   const selectedId = useAppSelector(selectSelectedCampaignId);
-  const id = params.get('id') ?? (selectedId === null ? null : String(selectedId));
-  const [campaign, setCampaign] = useState<CampaignView | null>(null);
-  const [error, setError] = useState('');
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (!id) return;
-    let cancelled = false;
-    getCampaign(id).then(
-      (view) => {
-        if (cancelled) return;
-        setCampaign(view);
-        setError('');
-      },
-      (err: unknown) => !cancelled && setError(apiErrorMessage(err)),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [id, reload]);
+  const id = params.get('id') ?? selectedId;
+  // Read afresh on each visit; a grant, archive or restore refreshes it (its tag).
+  const result = useCampaignQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const campaign = result.currentData ?? null;
+  const error = result.isError ? apiErrorMessage(result.error) : '';
 
   if (!id) return <SelectCampaignFirst pageKey="pages.campaignDetails" />;
   const shown = campaign && campaign.campaign_id === id ? campaign : null;
@@ -70,8 +55,8 @@ export default function CampaignDetailsPage() {
           {shown.status !== 'archived' && <PublicLinkCard url={shown.public_url} />}
           <DetailsCard campaign={shown} />
           <CampaignVideoCard key={shown.campaign_id} campaign={shown} />
-          <GrantPackageCard campaign={shown} onGranted={() => setReload((n) => n + 1)} />
-          <ArchiveCard campaign={shown} onChanged={setCampaign} />
+          <GrantPackageCard campaign={shown} />
+          <ArchiveCard campaign={shown} />
         </>
       )}
     </>

@@ -10,23 +10,16 @@ import { PageHeader } from '../../../components/page-header';
 import { SubmitButton } from '../../../components/submit-button';
 import { paths } from '../../../config/paths';
 import { successMessage } from '../../../lib/api-error';
-import { sessionUserId } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { acceptInvitation, getCampaign } from '../api/campaign-api';
+import { campaignApi, useAcceptInvitationMutation } from '../api/campaign-api';
 import { EMPTY_CAMPAIGN_FORM, fromCampaignView, type CampaignFormValues } from '../campaign-form-values';
 import { CampaignForm } from '../components/campaign-form';
-import { loadCampaignList } from '../load-campaigns';
 import styles from './campaign-page.module.css';
 
 export const CAMPAIGN_PAGE_SIZE = 10;
 
 type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: string; values: CampaignFormValues; frozen: boolean };
-
-function useUserId(): string | null {
-  const stored = useAppSelector((s) => s.user.userId);
-  return stored !== null && stored !== '' ? String(stored) : sessionUserId();
-}
 
 /** The user's campaigns: list (with status), create, edit; accepts ?invitation=<token>. */
 export default function CampaignPage() {
@@ -34,24 +27,18 @@ export default function CampaignPage() {
   const title = t('pages.campaign.title');
   usePageTitle(title);
   const dispatch = useAppDispatch();
-  const userId = useUserId();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [opening, setOpening] = useState<string | null>(null);
-  useAcceptInvitation(userId);
+  useAcceptInvitation();
 
-  const reload = () => {
-    if (userId) void dispatch(loadCampaignList(userId));
-  };
-
-  const onSaved = (_campaign: CampaignView) => {
-    setMode({ kind: 'list' });
-    reload();
-  };
+  // A save invalidates the 'Campaign' tag: the layout's campaign list reads again.
+  const onSaved = (_campaign: CampaignView) => setMode({ kind: 'list' });
 
   const openEdit = async (id: string) => {
     setOpening(id);
     try {
-      const view = await getCampaign(id);
+      // The campaign as it is now, not as cached.
+      const view = await dispatch(campaignApi.endpoints.campaign.initiate(id, { subscribe: false, forceRefetch: true })).unwrap();
       setMode({ kind: 'edit', id, values: fromCampaignView(view), frozen: view.status !== 'pending' });
     } catch (err) {
       notify.apiError(err);
@@ -83,9 +70,9 @@ export default function CampaignPage() {
 }
 
 /** /campaign?invitation=<token>: join the campaign, refresh the list, drop the token from the URL. */
-function useAcceptInvitation(userId: string | null) {
+function useAcceptInvitation() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const [acceptInvitation] = useAcceptInvitationMutation();
   const [params, setParams] = useSearchParams();
   const token = params.get('invitation');
   const handled = useRef<string | null>(null);
@@ -93,10 +80,11 @@ function useAcceptInvitation(userId: string | null) {
   useEffect(() => {
     if (!token || handled.current === token) return;
     handled.current = token;
+    // Joining invalidates the 'Campaign' tag: the campaign list reads again.
     acceptInvitation(token)
+      .unwrap()
       .then((result) => {
         notify.success(result.data?.campaign_name ? t('campaign.joined', { name: result.data.campaign_name }) : successMessage(result.message_code, 'messages.INVITATION_ACCEPTED'));
-        if (userId) void dispatch(loadCampaignList(userId));
       })
       .catch((err: unknown) => notify.apiError(err))
       .finally(() => {
@@ -104,7 +92,7 @@ function useAcceptInvitation(userId: string | null) {
         next.delete('invitation');
         setParams(next, { replace: true });
       });
-  }, [token, params, setParams, dispatch, userId, t]);
+  }, [token, params, setParams, acceptInvitation, t]);
 }
 
 function CampaignTable({ onEdit, onCreate, opening }: { onEdit: (id: string) => void; onCreate: () => void; opening: string | null }) {
@@ -155,7 +143,7 @@ function CampaignTable({ onEdit, onCreate, opening }: { onEdit: (id: string) => 
           </thead>
           <tbody>
             {rows.map((c) => {
-              const id = String(c.campaign_id);
+              const id = c.campaign_id;
               const status = c.status ?? 'active';
               return (
                 <tr key={id}>

@@ -6,19 +6,29 @@ import {
   type UserStatusAction,
   type UserView,
 } from '../../../../domain/auth/api-contract';
-import { loadApi } from '../../../lib/load-api';
+import { api } from '../../../lib/api';
 
 /** Empty values are stripped from filter objects (SPEC §5). */
 function withoutEmpty(query: ListUsersQuery): Partial<ListUsersQuery> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
-export async function listUsers(query: ListUsersQuery): Promise<UserListData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<UserListData>>(AUTH_PATHS.adminListUsers, { params: withoutEmpty(query) })).data.data;
-}
+/** The platform's user list: what a status change refreshes (not the signed-in user's own entry). */
+const USER_LIST = { type: 'User', id: 'ADMIN_LIST' } as const;
 
-export async function updateUserStatus(id: string, action: UserStatusAction): Promise<UserView> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<ApiSuccess<UserView>>(AUTH_PATHS.adminUpdateUserStatus(id), { action })).data.data;
-}
+export const adminUsersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminUsers: build.query<UserListData, ListUsersQuery>({
+      query: (query) => ({ url: AUTH_PATHS.adminListUsers, params: withoutEmpty(query) }),
+      transformResponse: (response: ApiSuccess<UserListData>) => response.data,
+      providesTags: [USER_LIST],
+    }),
+    updateUserStatus: build.mutation<UserView, { id: string; action: UserStatusAction }>({
+      query: ({ id, action }) => ({ url: AUTH_PATHS.adminUpdateUserStatus(id), method: 'POST', data: { action } }),
+      transformResponse: (response: ApiSuccess<UserView>) => response.data,
+      invalidatesTags: (result) => (result ? [USER_LIST] : []),
+    }),
+  }),
+});
+
+export const { useAdminUsersQuery, useUpdateUserStatusMutation } = adminUsersApi;

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_STATUSES, type UserListData, type UserListSort, type UserStatus, type UserStatusAction, type UserView } from '../../../../domain/auth/api-contract';
+import { USER_STATUSES, type UserListSort, type UserStatus, type UserStatusAction, type UserView } from '../../../../domain/auth/api-contract';
 import { useAppSelector } from '../../../app/hooks';
 import buttonStyles from '../../../components/button.module.css';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -13,7 +13,7 @@ import { DATE_DISPLAY_FORMAT } from '../../../config/constants';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listUsers, updateUserStatus } from '../api/admin-users-api';
+import { useAdminUsersQuery, useUpdateUserStatusMutation } from '../api/admin-users-api';
 import { ACTIONS_BY_STATUS } from '../status-actions';
 import styles from './users-approval-page.module.css';
 
@@ -53,42 +53,25 @@ function UsersTable() {
   const [status, setStatus] = useState<UserStatus | ''>('pending');
   const [sort, setSort] = useState<UserListSort>('-created_at');
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<UserListData | null>(null);
-  /** The request whose answer is shown; loading while it differs from the wanted one. */
-  const [loadedKey, setLoadedKey] = useState('');
-  const [error, setError] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirmBlock, setConfirmBlock] = useState<UserView | null>(null);
+  const list = useAdminUsersQuery({ search: query, status: status || undefined, sort, page, limit: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const [updateUserStatus] = useUpdateUserStatusMutation();
+  // The last answer stays (dimmed) while the next loads; a status change reads the page again.
+  const data = list.data ?? null;
+  const loading = list.isFetching;
+  const error = list.isError ? apiErrorMessage(list.error) : '';
 
   const onSearch = useCallback((value: string) => {
     setQuery(value);
     setPage(1);
   }, []);
 
-  const requestKey = JSON.stringify([query, status, sort, page, reload]);
-  const loading = loadedKey !== requestKey;
-  useEffect(() => {
-    let cancelled = false;
-    listUsers({ search: query, status: status || undefined, sort, page, limit: PAGE_SIZE })
-      .then((result) => {
-        if (cancelled) return;
-        setData(result);
-        setError('');
-      })
-      .catch((err: unknown) => !cancelled && setError(apiErrorMessage(err)))
-      .finally(() => !cancelled && setLoadedKey(requestKey));
-    return () => {
-      cancelled = true;
-    };
-  }, [query, status, sort, page, requestKey]);
-
   const act = async (user: UserView, action: UserStatusAction) => {
     setBusyId(user.userId);
     try {
-      await updateUserStatus(user.userId, action);
+      await updateUserStatus({ id: user.userId, action }).unwrap();
       notify.success(t(`admin.done.${action}`, { name: fullName(user) || user.email || user.phone || '' }));
-      setReload((n) => n + 1);
     } catch (err) {
       notify.apiError(err);
     } finally {

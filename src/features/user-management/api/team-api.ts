@@ -10,64 +10,81 @@ import {
   type UpdateRoleRequest,
 } from '../../../../domain/campaign';
 import type { ResourceDefinition } from '../../../../domain/permissions';
-import { loadApi } from '../../../lib/load-api';
+import { api } from '../../../lib/api';
 
-interface WithCode {
+export interface WithCode {
   message_code?: string;
 }
 
-export async function listMembers(campaignId: string, query: { page: number; limit: number; search?: string }): Promise<MemberListData> {
-  const { apiClient } = await loadApi();
-  const params = query.search ? query : { page: query.page, limit: query.limit };
-  return (await apiClient.get<ApiSuccess<MemberListData>>(CAMPAIGN_PATHS.listMember(campaignId), { params })).data.data;
-}
+/** Every list here is of one campaign: its id is the tag id, so a write refreshes only that campaign's lists. */
+const member = (campaignId: string) => ({ type: 'Member' as const, id: campaignId });
+const invitation = (campaignId: string) => ({ type: 'Invitation' as const, id: campaignId });
+const role = (campaignId: string) => ({ type: 'Role' as const, id: campaignId });
 
-export async function listInvitations(campaignId: string): Promise<InvitationListData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<InvitationListData>>(CAMPAIGN_PATHS.listInvitation(campaignId), { params: { page: 1, limit: 100 } })).data.data;
-}
+export const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    members: build.query<MemberListData, { campaignId: string; page: number; limit: number; search?: string }>({
+      query: ({ campaignId, page, limit, search }) => ({ url: CAMPAIGN_PATHS.listMember(campaignId), params: search ? { page, limit, search } : { page, limit } }),
+      transformResponse: (response: ApiSuccess<MemberListData>) => response.data,
+      providesTags: (_result, _error, { campaignId }) => [member(campaignId)],
+    }),
+    invitations: build.query<InvitationListData, string>({
+      query: (campaignId) => ({ url: CAMPAIGN_PATHS.listInvitation(campaignId), params: { page: 1, limit: 100 } }),
+      transformResponse: (response: ApiSuccess<InvitationListData>) => response.data,
+      providesTags: (_result, _error, campaignId) => [invitation(campaignId)],
+    }),
+    inviteMember: build.mutation<WithCode, InviteMemberRequest>({
+      query: (body) => ({ url: CAMPAIGN_PATHS.inviteMember, method: 'POST', data: body }),
+      invalidatesTags: (result, _error, body) => (result ? [member(body.campaign_id), invitation(body.campaign_id)] : []),
+    }),
+    revokeInvitation: build.mutation<WithCode, { campaignId: string; invitationId: string }>({
+      query: ({ campaignId, invitationId }) => ({ url: CAMPAIGN_PATHS.revokeInvitation(campaignId, invitationId), method: 'DELETE' }),
+      invalidatesTags: (result, _error, { campaignId }) => (result ? [member(campaignId), invitation(campaignId)] : []),
+    }),
+    /** A member's role changes the roles' member counts too. */
+    updateMemberRole: build.mutation<WithCode, UpdateMemberRoleRequest>({
+      query: (body) => ({ url: CAMPAIGN_PATHS.updateMemberRole, method: 'POST', data: body }),
+      invalidatesTags: (result, _error, body) => (result ? [member(body.campaign_id), invitation(body.campaign_id), role(body.campaign_id)] : []),
+    }),
+    removeMember: build.mutation<WithCode, { campaignId: string; userId: string }>({
+      query: ({ campaignId, userId }) => ({ url: CAMPAIGN_PATHS.removeMember(campaignId, userId), method: 'DELETE' }),
+      invalidatesTags: (result, _error, { campaignId }) => (result ? [member(campaignId), invitation(campaignId), role(campaignId)] : []),
+    }),
+    roles: build.query<RoleListData, string>({
+      query: (campaignId) => ({ url: CAMPAIGN_PATHS.listRole(campaignId) }),
+      transformResponse: (response: ApiSuccess<RoleListData>) => response.data,
+      providesTags: (_result, _error, campaignId) => [role(campaignId)],
+    }),
+    resources: build.query<ResourceDefinition[], void>({
+      query: () => ({ url: CAMPAIGN_PATHS.listResource }),
+      transformResponse: (response: ApiSuccess<{ resource_list: ResourceDefinition[] }>) => response.data.resource_list,
+    }),
+    addRole: build.mutation<WithCode, AddRoleRequest>({
+      query: (body) => ({ url: CAMPAIGN_PATHS.addRole, method: 'POST', data: body }),
+      invalidatesTags: (result, _error, body) => (result ? [role(body.campaign_id)] : []),
+    }),
+    /** A role's name shows in the members list too. */
+    updateRole: build.mutation<WithCode, UpdateRoleRequest>({
+      query: (body) => ({ url: CAMPAIGN_PATHS.updateRole, method: 'POST', data: body }),
+      invalidatesTags: (result, _error, body) => (result ? [role(body.campaign_id), member(body.campaign_id)] : []),
+    }),
+    deleteRole: build.mutation<WithCode, { campaignId: string; roleKey: string }>({
+      query: ({ campaignId, roleKey }) => ({ url: CAMPAIGN_PATHS.deleteRole(campaignId, roleKey), method: 'DELETE' }),
+      invalidatesTags: (result, _error, { campaignId }) => (result ? [role(campaignId)] : []),
+    }),
+  }),
+});
 
-export async function inviteMember(body: InviteMemberRequest): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(CAMPAIGN_PATHS.inviteMember, body)).data;
-}
-
-export async function revokeInvitation(campaignId: string, invitationId: string): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.delete<WithCode>(CAMPAIGN_PATHS.revokeInvitation(campaignId, invitationId))).data;
-}
-
-export async function updateMemberRole(body: UpdateMemberRoleRequest): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(CAMPAIGN_PATHS.updateMemberRole, body)).data;
-}
-
-export async function removeMember(campaignId: string, userId: string): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.delete<WithCode>(CAMPAIGN_PATHS.removeMember(campaignId, userId))).data;
-}
-
-export async function listRoles(campaignId: string): Promise<RoleListData> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<RoleListData>>(CAMPAIGN_PATHS.listRole(campaignId))).data.data;
-}
-
-export async function listResources(): Promise<ResourceDefinition[]> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<{ resource_list: ResourceDefinition[] }>>(CAMPAIGN_PATHS.listResource)).data.data.resource_list;
-}
-
-export async function addRole(body: AddRoleRequest): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(CAMPAIGN_PATHS.addRole, body)).data;
-}
-
-export async function updateRole(body: UpdateRoleRequest): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<WithCode>(CAMPAIGN_PATHS.updateRole, body)).data;
-}
-
-export async function deleteRole(campaignId: string, roleKey: string): Promise<WithCode> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.delete<WithCode>(CAMPAIGN_PATHS.deleteRole(campaignId, roleKey))).data;
-}
+export const {
+  useMembersQuery,
+  useInvitationsQuery,
+  useInviteMemberMutation,
+  useRevokeInvitationMutation,
+  useUpdateMemberRoleMutation,
+  useRemoveMemberMutation,
+  useRolesQuery,
+  useResourcesQuery,
+  useAddRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
+} = teamApi;

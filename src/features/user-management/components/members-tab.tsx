@@ -1,8 +1,9 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import dayjs from 'dayjs';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { InvitationItem, MemberItem, MemberListData, RoleItem } from '../../../../domain/campaign';
+import type { MemberItem, RoleItem } from '../../../../domain/campaign';
 import { inviteMemberFormSchema } from '../../../../domain/validation/campaign';
 import { useAppSelector } from '../../../app/hooks';
 import { useCan } from '../../../app/use-can';
@@ -15,7 +16,16 @@ import { DATE_DISPLAY_FORMAT } from '../../../config/constants';
 import { apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { catalogueResolver } from '../../../lib/form-resolver';
 import { notify } from '../../../lib/toast';
-import { inviteMember, listInvitations, listMembers, removeMember, revokeInvitation, updateMemberRole } from '../api/team-api';
+import { useCampaignData } from '../../../lib/api';
+import {
+  useInviteMemberMutation,
+  useInvitationsQuery,
+  useMembersQuery,
+  useRemoveMemberMutation,
+  useRevokeInvitationMutation,
+  useUpdateMemberRoleMutation,
+  type WithCode,
+} from '../api/team-api';
 import styles from '../pages/user-management-page.module.css';
 
 const PAGE_SIZE = 20;
@@ -39,10 +49,6 @@ export function MembersTab({ campaignId, roles }: MembersTabProps) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<MemberListData | null>(null);
-  const [invitations, setInvitations] = useState<InvitationItem[]>([]);
-  const [error, setError] = useState('');
   const [confirmRemove, setConfirmRemove] = useState<MemberItem | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -54,33 +60,21 @@ export function MembersTab({ campaignId, roles }: MembersTabProps) {
     return () => clearTimeout(timer);
   }, [search]);
 
-  useEffect(() => {
-    let cancelled = false;
-    listMembers(campaignId, { page, limit: PAGE_SIZE, search: query || undefined }).then(
-      (result) => {
-        if (cancelled) return;
-        setData(result);
-        setError('');
-      },
-      (err: unknown) => !cancelled && setError(apiErrorMessage(err)),
-    );
-    if (canManage) {
-      listInvitations(campaignId).then(
-        (result) => !cancelled && setInvitations(result.invitation_list),
-        (err: unknown) => console.error(err),
-      );
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [campaignId, page, query, reload, canManage]);
+  // Read afresh when the tab opens (another tab may have changed roles); writes refresh them by tag.
+  const members = useMembersQuery({ campaignId, page, limit: PAGE_SIZE, search: query || undefined }, { refetchOnMountOrArgChange: true });
+  const invitationList = useInvitationsQuery(canManage ? campaignId : skipToken, { refetchOnMountOrArgChange: true });
+  const data = useCampaignData(members, campaignId) ?? null;
+  const error = members.isError ? apiErrorMessage(members.error) : '';
+  const invitations = useCampaignData(invitationList, campaignId)?.invitation_list ?? [];
+  const [updateMemberRole] = useUpdateMemberRoleMutation();
+  const [removeMember] = useRemoveMemberMutation();
+  const [revokeInvitation] = useRevokeInvitationMutation();
 
-  const run = async (key: string, action: () => Promise<{ message_code?: string }>, fallbackKey: string) => {
+  const run = async (key: string, action: () => { unwrap: () => Promise<WithCode> }, fallbackKey: string) => {
     setBusy(key);
     try {
-      const result = await action();
+      const result = await action().unwrap();
       notify.success(successMessage(result.message_code, fallbackKey));
-      setReload((n) => n + 1);
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -95,7 +89,7 @@ export function MembersTab({ campaignId, roles }: MembersTabProps) {
 
   return (
     <>
-      {canManage && roleOptions.length > 0 && <InviteForm campaignId={campaignId} roleOptions={roleOptions} onInvited={() => setReload((n) => n + 1)} />}
+      {canManage && roleOptions.length > 0 && <InviteForm campaignId={campaignId} roleOptions={roleOptions} />}
       <section className={styles.card} aria-labelledby="members-heading">
         <h2 id="members-heading" className={styles.heading}>
           {t('team.membersTitle')}
@@ -208,7 +202,7 @@ export function MembersTab({ campaignId, roles }: MembersTabProps) {
                         className={styles.small}
                         loading={busy === inv.invitation_id}
                         aria-label={t('team.revokeFor', { email: inv.email })}
-                        onClick={() => void run(inv.invitation_id, () => revokeInvitation(campaignId, inv.invitation_id), 'messages.INVITATION_REVOKED')}
+                        onClick={() => void run(inv.invitation_id, () => revokeInvitation({ campaignId, invitationId: inv.invitation_id }), 'messages.INVITATION_REVOKED')}
                       >
                         {t('team.revoke')}
                       </SubmitButton>
@@ -229,7 +223,7 @@ export function MembersTab({ campaignId, roles }: MembersTabProps) {
         onConfirm={() => {
           const m = confirmRemove;
           if (!m) return;
-          void run(m.user_id, () => removeMember(campaignId, m.user_id), 'messages.MEMBER_REMOVED').finally(() => setConfirmRemove(null));
+          void run(m.user_id, () => removeMember({ campaignId, userId: m.user_id }), 'messages.MEMBER_REMOVED').finally(() => setConfirmRemove(null));
         }}
         onCancel={() => setConfirmRemove(null)}
       >
@@ -244,8 +238,9 @@ interface InviteValues {
   role: string;
 }
 
-function InviteForm({ campaignId, roleOptions, onInvited }: { campaignId: string; roleOptions: { value: string; label: string }[]; onInvited: () => void }) {
+function InviteForm({ campaignId, roleOptions }: { campaignId: string; roleOptions: { value: string; label: string }[] }) {
   const { t } = useTranslation();
+  const [inviteMember] = useInviteMemberMutation();
   const {
     register,
     handleSubmit,
@@ -254,10 +249,9 @@ function InviteForm({ campaignId, roleOptions, onInvited }: { campaignId: string
   } = useForm<InviteValues>({ defaultValues: { email: '', role: 'staff' }, resolver: catalogueResolver<InviteValues>(inviteMemberFormSchema), mode: 'onBlur' });
   const onSubmit = async (values: InviteValues) => {
     try {
-      const result = await inviteMember({ campaign_id: campaignId, email: values.email.trim(), role: values.role });
+      const result = await inviteMember({ campaign_id: campaignId, email: values.email.trim(), role: values.role }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.INVITATION_SENT'));
       reset({ email: '', role: values.role });
-      onInvited();
     } catch (err) {
       notify.apiError(err);
     }

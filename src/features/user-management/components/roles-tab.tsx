@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '../../../../domain/campaign';
 import { RESOURCES, type ResourceDefinition, type ResourceName } from '../../../../domain/permissions';
@@ -9,38 +9,32 @@ import { TextInput } from '../../../components/text-input';
 import { successMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { validationText } from '../../../lib/validation-text';
-import { addRole, deleteRole, listResources, updateRole } from '../api/team-api';
+import { useAddRoleMutation, useDeleteRoleMutation, useResourcesQuery, useUpdateRoleMutation } from '../api/team-api';
 import styles from '../pages/user-management-page.module.css';
 
 interface RolesTabProps {
   campaignId: string;
   roles: RoleItem[];
-  onChanged: () => void;
 }
 
 type Editing = { kind: 'new' } | { kind: 'edit'; role: RoleItem } | null;
 
 /** Roles and access: the roles of the campaign and their resource names (owner read-only). */
-export function RolesTab({ campaignId, roles, onChanged }: RolesTabProps) {
+export function RolesTab({ campaignId, roles }: RolesTabProps) {
   const { t } = useTranslation();
-  const [resources, setResources] = useState<readonly ResourceDefinition[]>(RESOURCES);
+  const listed = useResourcesQuery().data;
+  // The built-in catalogue until the server's answers (and if it answers none).
+  const resources: readonly ResourceDefinition[] = listed && listed.length > 0 ? listed : RESOURCES;
+  const [deleteRole] = useDeleteRoleMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [confirmDelete, setConfirmDelete] = useState<RoleItem | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    listResources().then(
-      (list) => list.length > 0 && setResources(list),
-      (err: unknown) => console.error(err),
-    );
-  }, []);
-
   const remove = async (role: RoleItem) => {
     setBusy(true);
     try {
-      const result = await deleteRole(campaignId, role.role_key);
+      const result = await deleteRole({ campaignId, roleKey: role.role_key }).unwrap();
       notify.success(successMessage(result.message_code, 'messages.ROLE_DELETED'));
-      onChanged();
     } catch (err) {
       notify.apiError(err);
     } finally {
@@ -102,10 +96,7 @@ export function RolesTab({ campaignId, roles, onChanged }: RolesTabProps) {
           campaignId={campaignId}
           role={editing.kind === 'edit' ? editing.role : null}
           resources={resources}
-          onDone={() => {
-            setEditing(null);
-            onChanged();
-          }}
+          onDone={() => setEditing(null)}
           onCancel={() => setEditing(null)}
         />
       )}
@@ -135,6 +126,8 @@ interface RoleEditorProps {
 function RoleEditor({ campaignId, role, resources, onDone, onCancel }: RoleEditorProps) {
   const { t } = useTranslation();
   const readOnly = role?.role_key === 'owner';
+  const [addRole] = useAddRoleMutation();
+  const [updateRole] = useUpdateRoleMutation();
   const [name, setName] = useState(role?.name ?? '');
   const [selected, setSelected] = useState<Set<string>>(() => new Set(role?.resource_names ?? []));
   const [nameError, setNameError] = useState('');
@@ -168,8 +161,8 @@ function RoleEditor({ campaignId, role, resources, onDone, onCancel }: RoleEdito
     setSaving(true);
     try {
       const result = role
-        ? await updateRole({ campaign_id: campaignId, role_key: role.role_key, name: name.trim(), resource_names })
-        : await addRole({ campaign_id: campaignId, name: name.trim(), resource_names });
+        ? await updateRole({ campaign_id: campaignId, role_key: role.role_key, name: name.trim(), resource_names }).unwrap()
+        : await addRole({ campaign_id: campaignId, name: name.trim(), resource_names }).unwrap();
       notify.success(successMessage(result.message_code, role ? 'messages.ROLE_UPDATED' : 'messages.ROLE_CREATED'));
       onDone();
     } catch (err) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { RoleItem } from '../../../../domain/campaign';
@@ -8,11 +8,14 @@ import { NoAccessPage } from '../../../components/access-gate';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listRoles } from '../api/team-api';
+import { useCampaignData } from '../../../lib/api';
+import { useRolesQuery } from '../api/team-api';
 import { MembersTab } from '../components/members-tab';
 import { RolesTab } from '../components/roles-tab';
 import styles from './user-management-page.module.css';
 import { selectSelectedCampaignId } from '../../../app/campaign-selectors';
+
+const NO_ROLES: RoleItem[] = [];
 
 /** Team of the selected campaign: members and invitations; roles and access (?tab=roles). The layout gates member.read. */
 export default function UserManagementPage() {
@@ -23,21 +26,9 @@ export default function UserManagementPage() {
   const tab = params.get('tab') === 'roles' ? 'roles' : 'members';
   const canManageRoles = useCan('role.manage');
   const selectedId = useAppSelector(selectSelectedCampaignId);
-  const campaignId = selectedId === null ? '' : String(selectedId);
-  const [roles, setRoles] = useState<RoleItem[]>([]);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (!campaignId) return;
-    let cancelled = false;
-    listRoles(campaignId).then(
-      (data) => !cancelled && setRoles(data.role_list),
-      (err: unknown) => console.error(err),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [campaignId, reload]);
+  const campaignId = selectedId ?? '';
+  // Roles feed both tabs (the invite form's choices, the roles table); role writes refresh them by tag.
+  const roles = useCampaignData(useRolesQuery(campaignId || skipToken, { refetchOnMountOrArgChange: true }), campaignId)?.role_list ?? NO_ROLES;
 
   return (
     <>
@@ -54,7 +45,7 @@ export default function UserManagementPage() {
       </div>
       <div role="tabpanel">
         {tab === 'members' && <MembersTab key={campaignId} campaignId={campaignId} roles={roles} />}
-        {tab === 'roles' && (canManageRoles ? <RolesTab campaignId={campaignId} roles={roles} onChanged={() => setReload((n) => n + 1)} /> : <NoAccessPage />)}
+        {tab === 'roles' && (canManageRoles ? <RolesTab campaignId={campaignId} roles={roles} /> : <NoAccessPage />)}
       </div>
     </>
   );

@@ -7,40 +7,47 @@ import {
   type VerifyAttributeCodeSentData,
   type VerifyUserAttributeRequest,
 } from '../../../../domain/auth/api-contract';
-import { loadApi } from '../../../lib/load-api';
-
-export async function getUser(id: string): Promise<UserView> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.get<ApiSuccess<UserView>>(AUTH_PATHS.user(id))).data.data;
-}
-
-export async function updateUser(id: string, body: UpdateUserRequest): Promise<ApiSuccess<UserView>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.put<ApiSuccess<UserView>>(AUTH_PATHS.user(id), body)).data;
-}
+import { api } from '../../../lib/api';
+import { sessionUserId } from '../../../lib/session';
+import { userLoaded } from '../user-slice';
 
 export const profilePicturePath = (id: string) => `${AUTH_PATHS.user(id)}/profile_picture`;
 
-/** Uploads the (cropped) picture as multipart to POST /auth/users/{id}/profile_picture; answers the stored key. */
-export async function uploadProfilePicture(id: string, picture: Blob, fileName: string): Promise<string> {
-  const { apiClient } = await loadApi();
-  const form = new FormData();
-  form.append('file', picture, fileName);
-  const response = await apiClient.post<ApiSuccess<{ profile_picture?: string | null }>>(profilePicturePath(id), form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
-  const path = response.data?.data?.profile_picture;
-  if (!path) throw new Error('Upload answered no profile_picture');
-  return path;
-}
+/** The signed-in user's own account. The user slice (persisted) stays what the header and pages read. */
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /auth/users/{id}: each answer replaces the user slice, unless another user is signed in by then (or none). */
+    currentUser: build.query<UserView, string>({
+      query: (id) => ({ url: AUTH_PATHS.user(id) }),
+      transformResponse: (response: ApiSuccess<UserView>) => response.data,
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null); // 401s: the api client refreshes or goes to login
+        const stored = (getState() as unknown as { user: { userId: string | number | null } }).user.userId;
+        const signedInAs = stored !== null && stored !== '' ? String(stored) : sessionUserId();
+        if (result?.data && signedInAs === id) dispatch(userLoaded(result.data));
+      },
+    }),
+    updateUser: build.mutation<ApiSuccess<UserView>, { id: string; body: UpdateUserRequest }>({
+      query: ({ id, body }) => ({ url: AUTH_PATHS.user(id), method: 'PUT', data: body }),
+    }),
+    /** Multipart POST /auth/users/{id}/profile_picture (the cropped picture); answers the stored key, or null. */
+    uploadProfilePicture: build.mutation<string | null, { id: string; picture: Blob; fileName: string }>({
+      query: ({ id, picture, fileName }) => {
+        const form = new FormData();
+        form.append('file', picture, fileName);
+        return { url: profilePicturePath(id), method: 'POST', data: form, headers: { 'Content-Type': 'multipart/form-data' } };
+      },
+      transformResponse: (response: ApiSuccess<{ profile_picture?: string | null }> | undefined) => response?.data?.profile_picture || null,
+    }),
+    changePassword: build.mutation<ApiSuccess<unknown>, ChangePasswordRequest>({
+      query: (body) => ({ url: AUTH_PATHS.changePassword, method: 'POST', data: body }),
+    }),
+    /** Without `code`: sends a code to the new address. With `code`: verifies it and answers the updated user. */
+    verifyUserAttribute: build.mutation<ApiSuccess<VerifyAttributeCodeSentData | UserView>, VerifyUserAttributeRequest>({
+      query: (body) => ({ url: AUTH_PATHS.verifyUserAttribute, method: 'POST', data: body }),
+    }),
+  }),
+});
 
-export async function changePassword(body: ChangePasswordRequest): Promise<ApiSuccess<unknown>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<ApiSuccess<unknown>>(AUTH_PATHS.changePassword, body)).data;
-}
-
-/** Without `code`: sends a code to the new address. With `code`: verifies it and answers the updated user. */
-export async function verifyUserAttribute(body: VerifyUserAttributeRequest): Promise<ApiSuccess<VerifyAttributeCodeSentData | UserView>> {
-  const { apiClient } = await loadApi();
-  return (await apiClient.post<ApiSuccess<VerifyAttributeCodeSentData | UserView>>(AUTH_PATHS.verifyUserAttribute, body)).data;
-}
+export const { useUpdateUserMutation, useUploadProfilePictureMutation, useChangePasswordMutation, useVerifyUserAttributeMutation } = usersApi;

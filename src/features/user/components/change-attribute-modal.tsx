@@ -13,7 +13,7 @@ import { TextInput } from '../../../components/text-input';
 import { apiErrorCode, apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { notify } from '../../../lib/toast';
-import { verifyUserAttribute } from '../api/users-api';
+import { useVerifyUserAttributeMutation } from '../api/users-api';
 import { userLoaded } from '../user-slice';
 
 const emailSchema = object({ value: emailField });
@@ -28,6 +28,8 @@ interface ChangeAttributeModalProps {
 export default function ChangeAttributeModal({ attribute, onClose }: ChangeAttributeModalProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const [verifyAttribute] = useVerifyUserAttributeMutation();
+  const verifyUserAttribute = (body: Parameters<typeof verifyAttribute>[0]) => verifyAttribute(body).unwrap();
   const [sent, setSent] = useState<{ value: string; sentTo: string; resendIn: number } | null>(null);
   const [formError, setFormError] = useState('');
   const {

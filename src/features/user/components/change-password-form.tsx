@@ -6,7 +6,7 @@ import { TextInput } from '../../../components/text-input';
 import { apiErrorCode, apiErrorMessage, successMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, catalogueResolver } from '../../../lib/form-resolver';
 import { notify } from '../../../lib/toast';
-import { changePassword } from '../api/users-api';
+import { useChangePasswordMutation } from '../api/users-api';
 
 interface ChangePasswordValues {
   old_password: string;
@@ -19,6 +19,7 @@ const EMPTY: ChangePasswordValues = { old_password: '', new_password: '', confir
 /** Old / new / confirm password (POST change_password). */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
+  const [changePassword] = useChangePasswordMutation();
   const {
     register,
     handleSubmit,
@@ -29,7 +30,7 @@ export function ChangePasswordForm() {
 
   const onSubmit = handleSubmit(async ({ old_password, new_password }) => {
     try {
-      const response = await changePassword({ old_password, new_password });
+      const response = await changePassword({ old_password, new_password }).unwrap();
       notify.success(successMessage(response.message_code, 'messages.PASSWORD_RESET_SUCCESS'));
       reset(EMPTY);
     } catch (err) {

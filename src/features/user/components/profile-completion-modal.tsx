@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { applyServerFieldErrors } from '../../../lib/form-resolver';
 import { sessionUserId } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { updateUser } from '../api/users-api';
+import { useUpdateUserMutation } from '../api/users-api';
 import { useProfileNameForm } from '../hooks/use-profile-name-form';
 import { setUser, userLoaded } from '../user-slice';
 import styles from './profile-completion-modal.module.css';
@@ -19,6 +19,7 @@ export default function ProfileCompletionModal() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.user);
   const [open, setOpen] = useState(true);
+  const [updateUser] = useUpdateUserMutation();
   const {
     register,
     handleSubmit,
@@ -30,7 +31,7 @@ export default function ProfileCompletionModal() {
     const id = user.userId !== null ? String(user.userId) : sessionUserId();
     try {
       if (!id) throw new Error('No user id');
-      const response = await updateUser(id, { name: name.trim(), is_profile_updated: 1 });
+      const response = await updateUser({ id, body: { name: name.trim(), is_profile_updated: 1 } }).unwrap();
       if (response.data?.userId) dispatch(userLoaded(response.data));
       else dispatch(setUser({ name: name.trim(), is_profile_updated: 1 }));
       notify.success(t('messages.PROFILE_UPDATED'));

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { sessionUserId } from '../../../lib/session';
-import { userLoaded } from '../user-slice';
 
-/** On app start (signed in): loads the current user (GET /auth/users/{id}) into the user slice. */
+/**
+ * On app start (signed in): loads the current user (GET /auth/users/{id}, users-api's `currentUser`,
+ * which puts each answer into the user slice). The api module loads here, not with the sign-in page.
+ */
 export function useLoadCurrentUser(): void {
   const dispatch = useAppDispatch();
   const storedId = useAppSelector((state) => state.user.userId);
@@ -11,18 +13,10 @@ export function useLoadCurrentUser(): void {
 
   useEffect(() => {
     if (!id) return;
-    let cancelled = false;
-    import('../api/users-api')
-      .then(({ getUser }) => getUser(id))
-      .then((user) => {
-        if (!cancelled && user) dispatch(userLoaded(user));
-      })
-      .catch(() => {
-        // 401s are handled by the api client (refresh, or back to login); the stored user stays otherwise.
-      });
-    return () => {
-      cancelled = true;
-    };
-    // Once per mount of the private area and user id.
+    // Read afresh once per mount of the private area and user id; unsubscribed when it unmounts.
+    const subscribing = import('../api/users-api')
+      .then(({ usersApi }) => ({ subscription: dispatch(usersApi.endpoints.currentUser.initiate(id, { forceRefetch: true })) }))
+      .catch(() => null);
+    return () => void subscribing.then((loaded) => loaded?.subscription.unsubscribe());
   }, [dispatch, id]);
 }

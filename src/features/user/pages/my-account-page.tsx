@@ -11,7 +11,7 @@ import { pictureUrl } from '../../../lib/picture-url';
 import { sessionUserId } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { updateUser, uploadProfilePicture } from '../api/users-api';
+import { useUpdateUserMutation, useUploadProfilePictureMutation } from '../api/users-api';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { PicturePicker, type PickedPicture } from '../components/picture-picker';
 import { useProfileNameForm } from '../hooks/use-profile-name-form';
@@ -29,6 +29,8 @@ export default function MyAccountPage() {
   const user = useAppSelector((state) => state.user);
   const [picture, setPicture] = useState<(PickedPicture & { previewUrl: string }) | null>(null);
   const [changing, setChanging] = useState<'email' | 'phone' | null>(null);
+  const [updateUser] = useUpdateUserMutation();
+  const [uploadPicture] = useUploadProfilePictureMutation();
   const {
     register,
     handleSubmit,
@@ -52,8 +54,9 @@ export default function MyAccountPage() {
     const trimmed = name.trim();
     try {
       if (!id) throw new Error('No user id');
-      const profilePicture = picture ? await uploadProfilePicture(id, picture.blob, picture.fileName) : undefined;
-      const response = await updateUser(id, { name: trimmed, is_profile_updated: 1, ...(profilePicture ? { profile_picture: profilePicture } : {}) });
+      const profilePicture = picture ? await uploadPicture({ id, picture: picture.blob, fileName: picture.fileName }).unwrap() : undefined;
+      if (profilePicture === null) throw new Error('Upload answered no profile_picture');
+      const response = await updateUser({ id, body: { name: trimmed, is_profile_updated: 1, ...(profilePicture ? { profile_picture: profilePicture } : {}) } }).unwrap();
       if (response.data?.userId) dispatch(userLoaded(response.data));
       else dispatch(setUser({ name: trimmed, is_profile_updated: 1, ...(profilePicture ? { profile_picture: profilePicture } : {}) }));
       notify.success(picture ? t('messages.PROFILE_AND_PICTURE_UPDATED') : t('messages.PROFILE_UPDATED'));
