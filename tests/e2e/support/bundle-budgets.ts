@@ -28,19 +28,25 @@ export const BUNDLE_BUDGETS: readonly BundleBudget[] = [
   // 148.8 KB on 2026-11-28 (from 172.1: axios and the language detector left the entry); 149.6 KB with the
   // shared framework chunk (docs/page-weight.md); 149.3 KB with the entries' shared first-paint modules in that
   // chunk and no modulepreload polyfill. The goal 130 needs the store and persistence out of first paint.
-  { name: 'sign-in page', path: '/auth/login', limitKb: 150, goalKb: 130, ready: { role: 'heading', name: 'Sign in' } },
+  // 148.6 KB on 2026-11-28 (evening) with RTK Query kept out of first paint (its own chunk and core copy,
+  // vite.config.ts) and the sign-in page's small modules in one chunk: 150 → 149.6.
+  { name: 'sign-in page', path: '/auth/login', limitKb: 149.6, goalKb: 130, ready: { role: 'heading', name: 'Sign in' } },
   // 202.9 KB on 2026-11-28 (from 231.0): the donors' entry giving.html (no staff shell, no persisted store)
   // and fetch instead of axios; 156.4 KB without the router, the store and the staff catalogue (its donors' part
   // only). React DOM alone is 66 KB; see docs/page-weight.md for what 90 would take.
   // 158.2 KB after the same day's merge of the one phone rule (its lazily loaded check's field) and the
   // language choice on the giving page (English / বাংলা): 157 → 159, still 52 below the 211 that landed before.
-  { name: 'public giving page', path: '/demo-campaign', limitKb: 159, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
+  // 156.5 KB that evening (fewer small chunks): 159 → 157.5.
+  { name: 'public giving page', path: '/demo-campaign', limitKb: 157.5, goalKb: 90, ready: { role: 'button', name: /^Give/ } },
   // 243.7 KB on 2026-11-28 (a campaign selected, its figures and charts shown); 244.9 KB with the framework chunk;
   // 247.5 KB after that day's merges and the split of the router and store into a staff-only chunk.
   // 248.6 KB with the language choice in the profile menu and the Intermediary Report's menu entry, 249.0 KB with
   // the Doing Business Database dialog's strings in the staff catalogue (same day): 249 → 250, a raise named in
   // that day's closing note.
-  { name: 'dashboard', path: '/dashboard', limitKb: 250, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
+  // 271.8 KB that evening, once every page loads its data through RTK Query (issue 34, a decision of the
+  // stack): its chunk is 21.9 KB gz (RTK Query 13, its own copy of RTK's core, immer and reselect so the
+  // sign-in page stays within its budget, the api). 250 → 273, a raise named in that day's closing note.
+  { name: 'dashboard', path: '/dashboard', limitKb: 273, goalKb: 200, signedIn: true, ready: { role: 'region', name: 'Election cycle' } },
 ];
 
 export interface LoadedScript {
