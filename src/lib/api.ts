@@ -55,7 +55,8 @@ export interface ApiError {
   response?: { status: number; data: unknown; headers: Record<string, string> };
 }
 
-function toApiError(error: unknown): ApiError {
+/** An axios error (of either client) as RTK Query stores it: a serializable copy the api-error helpers read. */
+export function toApiError(error: unknown): ApiError {
   const err = error as { message?: unknown; response?: { status?: unknown; data?: unknown; headers?: unknown } };
   const message = typeof err?.message === 'string' ? err.message : 'Request failed';
   const response = err?.response;
@@ -71,6 +72,11 @@ function readHeader(headers: unknown, name: string): string | undefined {
   const getter = (headers as { get?: unknown }).get;
   const raw = typeof getter === 'function' ? (getter as (n: string) => unknown).call(headers, name) : (headers as Record<string, unknown>)[name];
   return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;
+}
+
+/** A query's params or filter without empty values (undefined, null, ''): the server reads an absent one as no filter. */
+export function withoutEmpty<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Partial<T>;
 }
 
 const axiosBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, { signal }) => {

@@ -1,15 +1,6 @@
 import type { SigninData } from '../../../../domain/auth/api-contract';
-import { api, type ApiError } from '../../../lib/api';
+import { api, toApiError } from '../../../lib/api';
 import { exchangeSocialCode } from './auth-api';
-
-/** An axios error of the plain client as the api-error helpers read it (a serializable copy). */
-function toApiError(error: unknown): ApiError {
-  const err = error as { message?: unknown; response?: { status?: unknown; data?: unknown } };
-  const message = typeof err?.message === 'string' ? err.message : 'Request failed';
-  const status = err?.response?.status;
-  if (typeof status !== 'number') return { status: null, message };
-  return { status, message, response: { status, data: err.response?.data ?? null, headers: {} } };
-}
 
 export const socialSigninApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -27,7 +27,7 @@ import type { AddFollowUpCallRequest, FollowUpCallListData } from '../../../../d
 import type { AddPledgeRequest, PledgeRow, UpdatePledgeRequest, WriteOffPledgeRequest } from '../../../../domain/donor-book/pledges-contract';
 import type { AddMetadataRequest, MetadataListData, MetadataRow, UpdateMetadataRequest } from '../../../../domain/donor-book/tags-notes-contract';
 import type { MetadataKind } from '../../../../domain/donor-book/enums';
-import { api } from '../../../lib/api';
+import { api, withoutEmpty } from '../../../lib/api';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
 
 /** A write's answer: the row and the success message code (domain/messages.ts). */
@@ -37,9 +37,6 @@ export interface Written<T> {
 }
 
 /** Query params without empty values (SPEC §5: empty values are stripped from filter objects). */
-export function stripEmpty<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
-}
 
 /** The `data` of a success body `{ data }`. */
 const unwrap = <T>(body: ApiSuccess<T>): T => body.data;
@@ -72,7 +69,7 @@ export const donorsApi = api.injectEndpoints({
   endpoints: (build) => ({
     // ── donors ────────────────────────────────────────────────────────────────────────────────
     donorList: build.query<DonorListData, { campaignId: string; query: DonorListQuery }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonor, c(campaignId)), params: stripEmpty(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonor, c(campaignId)), params: withoutEmpty(query) }),
       transformResponse: unwrap<DonorListData>,
       providesTags: tagsOf('LIST', 'Donor', 'Pledge', 'Donation', 'DonorTag'),
     }),
@@ -147,7 +144,7 @@ export const donorsApi = api.injectEndpoints({
 
     // ── donations ─────────────────────────────────────────────────────────────────────────────
     donorDonationList: build.query<DonationListData, { campaignId: string; query: DonationListQuery }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonation, c(campaignId)), params: stripEmpty(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonation, c(campaignId)), params: withoutEmpty(query) }),
       transformResponse: unwrap<DonationListData>,
       // A row names the pledge it pays.
       providesTags: (_result, _error, { query }) => tagsOf(query.donor_id ?? 'LIST', 'Donation', 'Pledge'),
@@ -176,13 +173,13 @@ export const donorsApi = api.injectEndpoints({
 
     // ── history, calls ────────────────────────────────────────────────────────────────────────
     donorHistory: build.query<DonorHistoryListData, { campaignId: string; query: { donor_id: string; page?: number; limit?: number; sort?: string } }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonorHistory, c(campaignId)), params: stripEmpty(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listDonorHistory, c(campaignId)), params: withoutEmpty(query) }),
       transformResponse: unwrap<DonorHistoryListData>,
       // Every pledge, donation, refund and write-off.
       providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'Pledge', 'Donation'),
     }),
     donorCallList: build.query<FollowUpCallListData, { campaignId: string; query: { donor_id: string; page?: number; limit?: number } }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listFollowUpCall, c(campaignId)), params: stripEmpty(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listFollowUpCall, c(campaignId)), params: withoutEmpty(query) }),
       transformResponse: unwrap<FollowUpCallListData>,
       providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'FollowUp'),
     }),
@@ -193,7 +190,7 @@ export const donorsApi = api.injectEndpoints({
 
     // ── tags and notes ────────────────────────────────────────────────────────────────────────
     donorMetadataList: build.query<MetadataListData, { campaignId: string; query: { donor_id: string; kind?: MetadataKind; page?: number; limit?: number } }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listMetadata, c(campaignId)), params: stripEmpty(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(P.listMetadata, c(campaignId)), params: withoutEmpty(query) }),
       transformResponse: unwrap<MetadataListData>,
       providesTags: (_result, _error, { query }) => tagsOf(query.donor_id, 'DonorTag', 'DonorNote'),
     }),

@@ -12,7 +12,7 @@ import type {
   UpdateExpenseRequest,
 } from '../../../../domain/donor-book/expenses-contract';
 import type { PresignedUrlData } from '../../../../domain/imports/api-contract';
-import { api } from '../../../lib/api';
+import { api, withoutEmpty } from '../../../lib/api';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
 
 interface WithCode {
@@ -20,15 +20,12 @@ interface WithCode {
 }
 
 /** Empty values are stripped from filter objects (SPEC §5). */
-function compact<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
-}
 
 export const expensesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** list_expense: paged, filtered and sorted on the server, with the totals of the filtered set. */
     expenseList: build.query<ExpenseListData, { campaignId: string; query: ExpenseListQuery }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.listExpense, { campaignId }), params: compact(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.listExpense, { campaignId }), params: withoutEmpty(query) }),
       transformResponse: (body: ApiSuccess<ExpenseListData>) => body.data,
       providesTags: ['Expense'],
     }),

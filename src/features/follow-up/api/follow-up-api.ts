@@ -1,22 +1,19 @@
 import type { ApiSuccess } from '../../../../domain/auth/api-contract';
 import { DONOR_BOOK_PATHS, donorBookPath } from '../../../../domain/donor-book/api-contract';
 import type { AddFollowUpCallRequest, FollowUpListData, FollowUpListQuery, SendNotificationRequest } from '../../../../domain/donor-book/follow-up-contract';
-import { api } from '../../../lib/api';
+import { api, withoutEmpty } from '../../../lib/api';
 
 interface WithCode {
   message_code?: string;
 }
 
 /** Empty values are stripped from filter objects (SPEC §5). */
-function compact<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
-}
 
 export const followUpApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** follow_up_list: donors with open pledges or due payments, paged on the server. */
     followUpList: build.query<FollowUpListData, { campaignId: string; query: FollowUpListQuery }>({
-      query: ({ campaignId, query }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.followUpList, { campaignId }), params: compact(query) }),
+      query: ({ campaignId, query }) => ({ url: donorBookPath(DONOR_BOOK_PATHS.followUpList, { campaignId }), params: withoutEmpty(query) }),
       transformResponse: (body: ApiSuccess<FollowUpListData>) => body.data,
       // Remaining amounts and next payments (pledges, donations), the last call and reminder, the donor's contact.
       // With the id LIST, as the donor book's lists: merging donors reaches it too.

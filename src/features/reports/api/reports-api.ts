@@ -14,16 +14,13 @@ import {
   type ReportType,
   type StartReportRequest,
 } from '../../../../domain/reports/api-contract';
-import { api } from '../../../lib/api';
+import { api, withoutEmpty } from '../../../lib/api';
 import { apiClient } from '../../../lib/api-client';
 import { keepNewerProgress, type JobRows } from '../../../lib/use-job-list';
 
 type Query = Record<string, string | number | null | undefined>;
 
 /** The query without empty values ('', null, undefined). */
-export function stripEmpty(query: Query): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== ''));
-}
 
 /** Files of one report per history page, newest first. */
 export const HISTORY_PAGE = 10;
@@ -63,20 +60,20 @@ export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** report_data: one page of rows, the totals and summary of every row the filter keeps, the breakdown. */
     reportData: build.query<ReportData, ReportDataArgs>({
-      query: ({ campaignId, type, query }) => ({ url: reportDataUrl(campaignId, type), params: stripEmpty(query) }),
+      query: ({ campaignId, type, query }) => ({ url: reportDataUrl(campaignId, type), params: withoutEmpty(query) }),
       transformResponse: (body: { data: ReportData }) => body.data,
       providesTags: [...REPORT_SOURCES],
     }),
     /** report_list: the files made of one report (or of all), newest first. */
     reportList: build.query<ReportListData, ReportListArgs>({
-      query: ({ campaignId, type, page }) => ({ url: reportListUrl(campaignId, type as ReportType | 'all'), params: stripEmpty({ page, limit: HISTORY_PAGE, sort: '-created_at' }) }),
+      query: ({ campaignId, type, page }) => ({ url: reportListUrl(campaignId, type as ReportType | 'all'), params: withoutEmpty({ page, limit: HISTORY_PAGE, sort: '-created_at' }) }),
       transformResponse: (body: { data: ReportListData }) => body.data,
       merge: keepNewerProgress(reportJobs, (entry) => entry.created_at),
       providesTags: ['Report'],
     }),
     /** start_report: the new history entry (queued); a job writes the file. Shown in the history at once. */
     startReport: build.mutation<ReportEntry, StartReportRequest>({
-      query: (body) => ({ url: REPORT_PATHS.start, method: 'POST', data: { ...body, filter: stripEmpty(body.filter as Query) } }),
+      query: (body) => ({ url: REPORT_PATHS.start, method: 'POST', data: { ...body, filter: withoutEmpty(body.filter as Query) } }),
       transformResponse: (body: { data: ReportEntry }) => body.data,
       onQueryStarted: async (body, { dispatch, queryFulfilled }) => {
         const { data: entry } = await queryFulfilled.catch(() => ({ data: null }));

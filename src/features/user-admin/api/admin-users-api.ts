@@ -6,12 +6,9 @@ import {
   type UserStatusAction,
   type UserView,
 } from '../../../../domain/auth/api-contract';
-import { api } from '../../../lib/api';
+import { api, withoutEmpty } from '../../../lib/api';
 
 /** Empty values are stripped from filter objects (SPEC §5). */
-function withoutEmpty(query: ListUsersQuery): Partial<ListUsersQuery> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''));
-}
 
 /** The platform's user list: what a status change refreshes (not the signed-in user's own entry). */
 const USER_LIST = { type: 'User', id: 'ADMIN_LIST' } as const;
