@@ -55,8 +55,8 @@ describe('dev outbox', () => {
   });
 
   it('refreshes by itself every 3 seconds', async () => {
-    // The refresh's clock is a fake one moved by hand (the rest runs on real time).
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    // The refresh's clock is a fake one moved by hand (the rest runs on real time); RTK Query polls with setTimeout.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     expect(OUTBOX_REFRESH_MS).toBe(3000);
     renderApp('/dev-outbox', { devOutbox: true });
     await screen.findByText('482913');

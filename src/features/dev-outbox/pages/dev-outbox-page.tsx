@@ -1,7 +1,6 @@
 import dayjs from 'dayjs';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMessageView } from '../../../../domain/auth/api-contract';
 import { FormAlert } from '../../../components/form-alert';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { PageHeader } from '../../../components/page-header';
@@ -9,7 +8,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { DATE_DISPLAY_FORMAT } from '../../../config/constants';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listOutbox } from '../api/outbox-api';
+import { useDevOutboxQuery } from '../api/outbox-api';
 import styles from './dev-outbox-page.module.css';
 import '../../../lib/staff-catalogue';
 
@@ -38,31 +37,14 @@ export default function DevOutboxPage() {
   const { t } = useTranslation();
   const title = t('outbox.title');
   usePageTitle(title);
-  const [messages, setMessages] = useState<OutboxMessageView[] | null>(null);
-  const [error, setError] = useState('');
+  const outbox = useDevOutboxQuery(undefined, { pollingInterval: OUTBOX_REFRESH_MS, refetchOnMountOrArgChange: true });
+  const messages = outbox.data?.message_list ?? null;
+  const error = outbox.isError ? apiErrorMessage(outbox.error) : '';
   const [refreshing, setRefreshing] = useState(false);
-
-  const load = useCallback(
-    () =>
-      listOutbox().then(
-        (data) => {
-          setMessages(data.message_list);
-          setError('');
-        },
-        (err: unknown) => setError(apiErrorMessage(err)),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), OUTBOX_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
 
   const refresh = async () => {
     setRefreshing(true);
-    await load();
+    await outbox.refetch();
     setRefreshing(false);
   };
 
