@@ -117,7 +117,8 @@ const server = setupServer(
       return HttpResponse.json({ code: 'COMMITMENT_EXCEEDS_LIMIT', message: 'Commitment amount will exceed donation limit', details: { limit_cents: 210000 } }, { status: 422 });
     }
     const row = donationRow({
-      donation_id: 'e0000000-0000-4000-8000-000000000002',
+      // A new id per gift, as the server gives (two gifts in one test are two rows).
+      donation_id: `e0000000-0000-4000-8000-${String(1 + donations.length).padStart(12, '0')}`,
       paying_date: String(body.paying_date),
       paid_amount_cents: body.paid_amount_cents as number,
       net_amount_cents: body.paid_amount_cents as number,
