@@ -6,7 +6,7 @@ import type { RootState } from './store';
 export function selectCurrentResources(state: RootState): readonly string[] | null {
   const id = state.campaign.selectedCampaignId;
   if (id === null) return null;
-  return state.permission.list.find((p) => String(p.campaign_id) === String(id))?.resource_names ?? null;
+  return state.permission.list.find((p) => p.campaign_id === id)?.resource_names ?? null;
 }
 
 /** Whether the signed-in user holds `resource` in the selected campaign (the server decides; this only hides). */
