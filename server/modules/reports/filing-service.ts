@@ -157,10 +157,34 @@ export type FilingFileContent =
   | { kind: 'text'; text: string; rowCount: number }
   | { kind: 'table'; columns: readonly NysColumn[]; rows: ReportRow[]; totals: Record<string, number>; breakdown: ReportBreakdown; campaignName: string; title: string; description: string; filter: string };
 
+/** How long the files of one start may share its check (they are made within seconds of each other). */
+const SHARED_CHECK_MS = 10 * 60_000;
+/** Per app: the check of each recent start, keyed by its entries' campaign, filter and creation time. */
+const sharedChecks = new WeakMap<FastifyInstance, Map<string, { at: number; run: Promise<CheckRun> }>>();
+
+/**
+ * The check behind a filing entry's file, run once per start: the entries of one start share campaign,
+ * filter and creation time, so the five NYS files (or the C-SMART file and its sheet) are made from one
+ * reading of the book instead of one each. A failed check is forgotten, so a retry runs it again.
+ */
+function checkOfStart(app: FastifyInstance, report: ReportRecord): Promise<CheckRun> {
+  const filter = report.filter as unknown as FilingFilter;
+  const key = [report.campaignId, filter.regulator ?? '', filter.period_id, report.createdAt.toISOString()].join('|');
+  const checks = sharedChecks.get(app) ?? new Map<string, { at: number; run: Promise<CheckRun> }>();
+  sharedChecks.set(app, checks);
+  const now = Date.now();
+  for (const [k, entry] of checks) if (now - entry.at > SHARED_CHECK_MS) checks.delete(k);
+  const known = checks.get(key);
+  if (known) return known.run;
+  const run = runCheck(app, report.campaignId, filter);
+  checks.set(key, { at: now, run });
+  run.catch(() => checks.delete(key));
+  return run;
+}
+
 /** The content of a filing entry's file (the report job writes it). */
 export async function filingFileContent(app: FastifyInstance, report: ReportRecord): Promise<FilingFileContent> {
-  const filter = report.filter as unknown as FilingFilter;
-  const { ctx, period, result, expenditures } = await runCheck(app, report.campaignId, filter);
+  const { ctx, period, result, expenditures } = await checkOfStart(app, report);
   const type = report.type as FilingReportType;
   const schedule = nysScheduleOfType(type);
   if (schedule) {
