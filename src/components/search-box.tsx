@@ -21,17 +21,29 @@ export function SearchBox({ label, value, onSearch, placeholder, delayMs = SEARC
   const id = useId();
   const [text, setText] = useState(value);
   const [followed, setFollowed] = useState(value);
+  /** The search this box sent and the page has not passed back yet: when it comes back, what was typed since stays. */
+  const [sent, setSent] = useState<string | null>(null);
 
-  // Back/forward or a reset changed the search: show it.
+  // Back/forward or a reset changed the search: show it. (Not our own search coming back: typing may have
+  // gone on while it made its round trip through the page's URL, and those keys must not be lost.)
   if (value !== followed) {
     setFollowed(value);
-    if (text.trim() !== value) setText(value);
+    if (value === sent) setSent(null);
+    else if (text.trim() !== value) setText(value);
   }
+
+  const search = (wanted: string) => {
+    setSent(wanted);
+    onSearch(wanted);
+  };
 
   useEffect(() => {
     const wanted = text.trim();
     if (wanted === value) return;
-    const timer = setTimeout(() => onSearch(wanted), delayMs);
+    const timer = setTimeout(() => {
+      setSent(wanted);
+      onSearch(wanted);
+    }, delayMs);
     return () => clearTimeout(timer);
   }, [text, value, delayMs, onSearch]);
 
@@ -51,7 +63,7 @@ export function SearchBox({ label, value, onSearch, placeholder, delayMs = SEARC
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            if (text.trim() !== value) onSearch(text.trim());
+            if (text.trim() !== value) search(text.trim());
           }
         }}
       />
